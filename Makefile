@@ -1,0 +1,38 @@
+# Two commands do all set-up on a fresh machine: `make run` (the bot) and `make test` (every check).
+PY ?= python3
+VENV := .venv
+UV := $(VENV)/bin/uv
+BIN := $(VENV)/bin
+
+.PHONY: run test lint check demo bench soak setup clean
+
+$(BIN)/uv:
+	$(PY) -m venv $(VENV)
+	$(BIN)/pip install --quiet uv==0.13.9
+
+$(VENV)/.synced: pyproject.toml uv.lock | $(BIN)/uv
+	$(UV) sync --frozen --inexact --quiet
+	@touch $@
+
+setup: $(VENV)/.synced
+
+run: setup  ## Run the bot (reads .env; SQLite by default)
+	$(BIN)/python -m bot
+
+lint: setup  ## Lint, format check, types and import contracts
+	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
+	$(BIN)/mypy games bot tests benchmarks
+	$(BIN)/lint-imports
+
+test: lint  ## Every check and every test
+	$(BIN)/pytest
+
+demo: setup  ## Play whole games with AI seats through the real bot offline; writes demo-output/
+	$(BIN)/python -m scripts.demo --out demo-output
+
+bench: setup  ## Performance suite; writes bench-output/report.md
+	$(BIN)/python -m benchmarks --out bench-output
+
+clean:
+	rm -rf $(VENV) demo-output bench-output

@@ -1,0 +1,1 @@
+"""Pure rule engines for every game the bot hosts: no Discord, no I/O, no clock, no global random."""

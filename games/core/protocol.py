@@ -1,0 +1,72 @@
+"""The protocol every game engine implements (modelled on OpenSpiel's and boardgame.io's APIs).
+
+An engine is a stateless object; the state is data. ``view`` is the only road from a state to
+anything a person or an AI sees: ``view(state, seat)`` is what that seat may know, ``view(state,
+None)`` is the public table as a spectator sees it.
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar, Protocol, TypeVar
+
+from pydantic import BaseModel, TypeAdapter
+
+from games.core.models import BaseState, Outcome, Seat, Step
+from games.core.rng import GameRng
+
+S = TypeVar("S", bound=BaseState)
+
+
+class Engine(Protocol[S]):
+    """A game's rules: pure functions of state."""
+
+    name: ClassVar[str]
+    min_seats: ClassVar[int]
+    max_seats: ClassVar[int]
+    state_type: type[S]
+    options_type: type[BaseModel]
+    action_adapter: TypeAdapter[Any]
+
+    def setup(self, num_seats: int, options: BaseModel, seed: str) -> Step[S]:
+        """Return the initial state and the events of the deal."""
+        ...
+
+    def active_seats(self, state: S) -> frozenset[Seat]:
+        """Return the seats the game waits for; empty once the game is over."""
+        ...
+
+    def legal_actions(self, state: S, seat: Seat) -> list[Any]:
+        """Return every action ``seat`` may take now (empty when it is not asked to act)."""
+        ...
+
+    def apply(self, state: S, seat: Seat, action: Any) -> Step[S]:
+        """Apply ``action`` by ``seat``; raise a ``GameError`` and change nothing if illegal."""
+        ...
+
+    def view(self, state: S, seat: Seat | None) -> BaseModel:
+        """Return what ``seat`` may see (``None``: the public view)."""
+        ...
+
+    def default_action(self, state: S, seat: Seat) -> Any:
+        """Return the action taken for ``seat`` when its clock runs out."""
+        ...
+
+    def outcome(self, state: S) -> Outcome | None:
+        """Return the result once the game is over, else ``None``."""
+        ...
+
+
+class Agent(Protocol):
+    """An AI seat: chooses from what its seat may see and the legal actions only, never the state."""
+
+    def choose(self, view: BaseModel, legal: list[Any], rng: GameRng) -> Any:
+        """Return one of ``legal``."""
+        ...
+
+
+class RandomAgent:
+    """Picks uniformly among the legal actions; the baseline AIs are measured against."""
+
+    def choose(self, view: BaseModel, legal: list[Any], rng: GameRng) -> Any:  # noqa: ARG002 - protocol
+        """Return a uniformly random legal action."""
+        return rng.choice(legal)

@@ -1,0 +1,1 @@
+"""Переворот (Coup): rules engine, per-seat views and AI."""

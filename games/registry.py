@@ -1,0 +1,15 @@
+"""The registry of every game the bot hosts, by engine name."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from games.core.protocol import Engine
+from games.coup.engine import CoupEngine
+
+ENGINES: dict[str, Engine[Any]] = {engine.name: engine for engine in (CoupEngine(),)}
+
+
+def get_engine(name: str) -> Engine[Any]:
+    """Return the engine registered under ``name``."""
+    return ENGINES[name]
