@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.core.protocol import Engine
+from games.core.protocol import Agent, Engine
+from games.coup.ai import CoupAgent
 from games.coup.engine import CoupEngine
 
 ENGINES: dict[str, Engine[Any]] = {engine.name: engine for engine in (CoupEngine(),)}
@@ -13,3 +14,7 @@ ENGINES: dict[str, Engine[Any]] = {engine.name: engine for engine in (CoupEngine
 def get_engine(name: str) -> Engine[Any]:
     """Return the engine registered under ``name``."""
     return ENGINES[name]
+
+
+#: The AI that plays each game's AI seats (and human seats on autopilot).
+AGENTS: dict[str, Agent] = {"coup": CoupAgent()}

@@ -12,8 +12,8 @@ from games.core.protocol import Agent, Engine, RandomAgent
 from games.core.rng import GameRng
 
 __all__ = [
-    "BaseState",
     "Agent",
+    "BaseState",
     "Engine",
     "Event",
     "GameError",

@@ -55,6 +55,10 @@ class Engine(Protocol[S]):
         """Return the result once the game is over, else ``None``."""
         ...
 
+    def resign(self, state: S, seat: Seat) -> Step[S]:
+        """Remove ``seat`` from play at any moment (it ranks below every seat still playing)."""
+        ...
+
 
 class Agent(Protocol):
     """An AI seat: chooses from what its seat may see and the legal actions only, never the state."""
@@ -67,6 +71,6 @@ class Agent(Protocol):
 class RandomAgent:
     """Picks uniformly among the legal actions; the baseline AIs are measured against."""
 
-    def choose(self, view: BaseModel, legal: list[Any], rng: GameRng) -> Any:  # noqa: ARG002 - protocol
+    def choose(self, view: BaseModel, legal: list[Any], rng: GameRng) -> Any:
         """Return a uniformly random legal action."""
         return rng.choice(legal)

@@ -392,6 +392,14 @@ class DeckShuffled(Event):
     size: int
 
 
+class PlayerResigned(Event):
+    """``seat`` resigned: its face-down cards (``revealed``) were turned face up and it left play."""
+
+    kind: Literal["player_resigned"] = "player_resigned"
+    seat: Seat
+    revealed: tuple[Card, ...]
+
+
 class GameWon(Event):
     """``seat`` is the last player with influence."""
 
@@ -422,6 +430,7 @@ CoupEvent = Annotated[
     | ExchangeDrawn
     | ExchangeCompleted
     | DeckShuffled
+    | PlayerResigned
     | GameWon,
     Field(discriminator="kind"),
 ]

@@ -1,0 +1,105 @@
+"""Message catalogues and plural-aware formatting; no Discord here.
+
+Catalogues are TOML files under ``locales/<lang>/<domain>.toml``; a key is ``<domain>.<path>``
+(``coup.card.duke``). Messages are ``str.format`` templates with one extra spec for plurals:
+``{n:plural:монета|монеты|монет}`` picks the CLDR form of ``n`` for the locale (Russian: one, few,
+many; English: one, other) and prints only the word, so write ``{n} {n:plural:coin|coins}``.
+
+>>> translate("ru", "core.test.coins", n=21)
+'21 монета'
+>>> translate("ru", "core.test.coins", n=12)
+'12 монет'
+>>> translate("en", "core.test.coins", n=1)
+'1 coin'
+"""
+
+from __future__ import annotations
+
+import string
+import tomllib
+from collections.abc import Mapping
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+DEFAULT_LOCALE = "ru"
+SUPPORTED_LOCALES = ("ru", "en")
+_LOCALES_DIR = Path(__file__).parent / "locales"
+
+
+def normalize_locale(locale: str | None) -> str:
+    """Map a Discord locale (``ru``, ``en-US``, ``en-GB``, ``uk`` …) to a catalogue we have."""
+    if not locale:
+        return DEFAULT_LOCALE
+    lang = locale.split("-")[0].lower()
+    if lang in SUPPORTED_LOCALES:
+        return lang
+    # Ukrainian and Belarusian speakers read Russian more readily than English; others get English.
+    return "ru" if lang in {"uk", "be"} else "en"
+
+
+def plural_form(locale: str, n: int) -> int:
+    """Return the index of the CLDR plural form of ``n``: ru → one/few/many, en → one/other."""
+    n = abs(n)
+    if normalize_locale(locale) == "ru":
+        if n % 10 == 1 and n % 100 != 11:
+            return 0
+        if 2 <= n % 10 <= 4 and not 12 <= n % 100 <= 14:
+            return 1
+        return 2
+    return 0 if n == 1 else 1
+
+
+def _flatten(prefix: str, data: Mapping[str, Any], out: dict[str, str]) -> None:
+    for key, value in data.items():
+        full = f"{prefix}.{key}" if prefix else key
+        if isinstance(value, Mapping):
+            _flatten(full, value, out)
+        else:
+            out[full] = str(value)
+
+
+@cache
+def catalogue(locale: str) -> dict[str, str]:
+    """Return every message of ``locale`` keyed by its dotted key."""
+    out: dict[str, str] = {}
+    for path in sorted((_LOCALES_DIR / locale).glob("*.toml")):
+        with path.open("rb") as fh:
+            _flatten(path.stem, tomllib.load(fh), out)
+    return out
+
+
+class _Formatter(string.Formatter):
+    def __init__(self, locale: str) -> None:
+        self.locale = locale
+
+    def format_field(self, value: Any, format_spec: str) -> str:
+        if format_spec.startswith("plural:"):
+            forms = format_spec.removeprefix("plural:").split("|")
+            index = min(plural_form(self.locale, int(value)), len(forms) - 1)
+            return forms[index]
+        return str(super().format_field(value, format_spec))
+
+
+def has_key(key: str, locale: str = DEFAULT_LOCALE) -> bool:
+    """Return whether ``key`` exists in ``locale`` (or the default catalogue)."""
+    loc = normalize_locale(locale)
+    return key in catalogue(loc) or key in catalogue(DEFAULT_LOCALE)
+
+
+def translate(locale: str | None, key: str, /, **params: Any) -> str:
+    """Return the message ``key`` in ``locale`` formatted with ``params``.
+
+    Falls back to the default locale, then to the key itself, so a missing string never raises.
+    """
+    loc = normalize_locale(locale)
+    template = catalogue(loc).get(key) or catalogue(DEFAULT_LOCALE).get(key)
+    if template is None:
+        return key
+    try:
+        return _Formatter(loc).format(template, **params)
+    except (KeyError, IndexError, ValueError):
+        return template
+
+
+t = translate

@@ -1,0 +1,989 @@
+"""Board image of Переворот (Coup), drawn from a ``CoupView`` only.
+
+The public board (``view.viewer is None``) shows what every player may know: coins, face-down cards
+as card backs, revealed cards face up, the court deck size, the pending action, block and challenge,
+who is losing a card, whom the table waits for, and the clock. A view for one seat may also carry
+that seat's own hand, which is then drawn face up in its panel (for the private "my hand" image);
+a view carrying any other seat's hand is refused, so a leak in a caller cannot reach an image.
+
+Run ``python -m bot.render.coup`` to write sample boards to ``/tmp/render-samples/`` and print
+render time and PNG size per seat count.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+import statistics
+import sys
+import threading
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+from typing import Literal
+
+from PIL import Image, ImageDraw
+
+from bot.i18n import translate
+from bot.render.common import (
+    BLUE,
+    CREAM,
+    FELT,
+    FELT_EDGE,
+    FELT_LINE,
+    GOLD,
+    GOLD_DARK,
+    GREEN,
+    PANEL,
+    PANEL_EDGE,
+    PANEL_WINNER,
+    RED,
+    STRIP,
+    TEXT,
+    TEXT_DARK,
+    TEXT_MUTED,
+    Face,
+    Rgb,
+    clean_text,
+    downsample,
+    encode_png,
+    fill_circle,
+    fill_rounded,
+    fit_font,
+    fit_text,
+    font,
+    hires_canvas,
+    mix,
+    palette_from,
+    paste_rgba,
+    rounded_mask,
+    seat_colour,
+)
+from games.coup.models import (
+    ActionKind,
+    Card,
+    ChallengeView,
+    CoupView,
+    PendingActionView,
+    PendingBlockView,
+    Phase,
+    PlayerView,
+)
+
+__all__ = ["render_coup_board"]
+
+# ----------------------------------------------------------------------------- layout
+WIDTH = 1000
+MARGIN = 22
+GAP = 14
+HEADER_H = 58
+PANEL_H = 174
+PANEL_PAD = 14
+STRIP_PAD = 14
+HEADLINE_SIZE = 22
+DETAIL_SIZE = 18
+HEADLINE_H = 32
+DETAIL_H = 27
+BADGE_H = 22
+CARD_LARGE = (70, 100)
+CARD_SMALL = (54, 78)
+
+#: Characters: card colour (the usual Coup colours) and the emblem drawn on the face.
+CARD_COLOURS: dict[Card, Rgb] = {
+    Card.DUKE: (124, 63, 176),
+    Card.ASSASSIN: (46, 46, 56),
+    Card.CAPTAIN: (40, 108, 206),
+    Card.AMBASSADOR: (38, 150, 88),
+    Card.CONTESSA: (200, 51, 74),
+}
+CARD_BACK: Rgb = (38, 42, 92)
+WAX: Rgb = (200, 51, 74)
+
+#: Phases in which one seat holds the turn (the draft is simultaneous; a finished game has none).
+TURN_PHASES = frozenset(
+    {Phase.DECLARE, Phase.RESPOND_ACTION, Phase.RESPOND_BLOCK, Phase.PROVE, Phase.LOSE_INFLUENCE, Phase.EXCHANGE}
+)
+CLOCK_URGENT_SECONDS = 10
+
+# Fonts hold FreeType state that is not safe to share between threads; the bot renders through
+# ``asyncio.to_thread``, so drawing is serialised (a render takes milliseconds) and encoding is not.
+_DRAW_LOCK = threading.Lock()
+
+
+# ----------------------------------------------------------------------------- public entry point
+def render_coup_board(
+    view: CoupView,
+    names: Sequence[str],
+    locale: str,
+    clock_deadline: float | None = None,
+    now: float | None = None,
+) -> bytes:
+    """Draw the Coup board for ``view`` and return it as PNG bytes.
+
+    The image depends only on the arguments, so the same call always yields the same bytes.
+
+    Args:
+        view: The view to draw: the public view (``viewer=None``) for the table, or one seat's view,
+            whose own hand is then drawn face up.
+        names: Display names by seat; missing or undrawable names fall back to "Игрок N".
+        locale: Locale of the labels (``ru``, ``en``, or a Discord locale such as ``en-US``).
+        clock_deadline: When the current decision times out (seconds on the same clock as ``now``).
+        now: The current time; the remaining time is drawn only when both times are given.
+
+    Returns:
+        The PNG-encoded board.
+
+    Raises:
+        ValueError: If the view carries a hand or private choices that its viewer may not see.
+    """
+    _check_visibility(view)
+    with _DRAW_LOCK:
+        image = _Board(view, names, locale, _remaining(clock_deadline, now)).draw()
+        palette = board_palette()
+    return encode_png(image, palette)
+
+
+def _check_visibility(view: CoupView) -> None:
+    """Raise ``ValueError`` if ``view`` holds private cards its viewer may not see."""
+    for player in view.players:
+        if player.hand is not None and player.seat != view.viewer:
+            who = "the public view" if view.viewer is None else f"the view of seat {view.viewer}"
+            msg = f"{who} carries the hand of seat {player.seat}; refusing to draw hidden cards"
+            raise ValueError(msg)
+    if view.viewer is None and view.choices is not None:
+        msg = "the public view carries private choices; refusing to draw hidden cards"
+        raise ValueError(msg)
+
+
+def _remaining(deadline: float | None, now: float | None) -> int | None:
+    """Return the whole seconds left (rounded up, never negative), or ``None`` without both times."""
+    if deadline is None or now is None:
+        return None
+    return max(0, math.ceil(deadline - now))
+
+
+def format_clock(seconds: int) -> str:
+    """Format a duration as ``m:ss`` (or ``h:mm:ss`` from an hour up).
+
+    >>> format_clock(42), format_clock(605), format_clock(3725)
+    ('0:42', '10:05', '1:02:05')
+    """
+    hours, rest = divmod(seconds, 3600)
+    minutes, secs = divmod(rest, 60)
+    return f"{hours}:{minutes:02d}:{secs:02d}" if hours else f"{minutes}:{secs:02d}"
+
+
+# ----------------------------------------------------------------------------- sprites (cached)
+Emblem = Callable[[ImageDraw.ImageDraw, tuple[float, float, float, float], Rgb, Rgb], None]
+
+
+def _crown(d: ImageDraw.ImageDraw, box: tuple[float, float, float, float], ink: Rgb, _bg: Rgb) -> None:
+    x0, y0, x1, y1 = box
+    w, h = x1 - x0, y1 - y0
+    band = y0 + h * 0.66
+    tips = [(x0 + w * 0.08, y0 + h * 0.30), (x0 + w * 0.5, y0 + h * 0.14), (x0 + w * 0.92, y0 + h * 0.30)]
+    d.polygon(
+        [
+            (x0 + w * 0.08, band),
+            tips[0],
+            (x0 + w * 0.30, y0 + h * 0.50),
+            tips[1],
+            (x0 + w * 0.70, y0 + h * 0.50),
+            tips[2],
+            (x0 + w * 0.92, band),
+        ],
+        fill=ink,
+    )
+    d.rounded_rectangle((x0 + w * 0.06, band + h * 0.05, x0 + w * 0.94, y0 + h * 0.86), radius=h * 0.03, fill=ink)
+    r = w * 0.075
+    for tx, ty in tips:
+        d.ellipse((tx - r, ty - r, tx + r, ty + r), fill=ink)
+
+
+def _dagger(d: ImageDraw.ImageDraw, box: tuple[float, float, float, float], ink: Rgb, bg: Rgb) -> None:
+    x0, y0, x1, y1 = box
+    w, h = x1 - x0, y1 - y0
+    cx = (x0 + x1) / 2
+    half = w * 0.12
+    d.polygon(
+        [
+            (cx, y0 + h * 0.02),
+            (cx + half, y0 + h * 0.20),
+            (cx + half, y0 + h * 0.64),
+            (cx - half, y0 + h * 0.64),
+            (cx - half, y0 + h * 0.20),
+        ],
+        fill=ink,
+    )
+    d.line((cx, y0 + h * 0.16, cx, y0 + h * 0.60), fill=bg, width=max(1, round(w * 0.035)))
+    d.rounded_rectangle((cx - w * 0.36, y0 + h * 0.63, cx + w * 0.36, y0 + h * 0.71), radius=h * 0.04, fill=ink)
+    d.rectangle((cx - w * 0.07, y0 + h * 0.70, cx + w * 0.07, y0 + h * 0.88), fill=ink)
+    r = w * 0.10
+    d.ellipse((cx - r, y0 + h * 0.92 - r, cx + r, y0 + h * 0.92 + r), fill=ink)
+
+
+def _anchor(d: ImageDraw.ImageDraw, box: tuple[float, float, float, float], ink: Rgb, _bg: Rgb) -> None:
+    x0, y0, x1, y1 = box
+    w, h = x1 - x0, y1 - y0
+    cx = (x0 + x1) / 2
+    stroke = max(1, round(w * 0.09))
+    r = w * 0.11
+    d.ellipse((cx - r, y0 + h * 0.04, cx + r, y0 + h * 0.04 + 2 * r), outline=ink, width=stroke)
+    d.rectangle((cx - stroke / 2, y0 + h * 0.04 + 2 * r, cx + stroke / 2, y0 + h * 0.90), fill=ink)
+    d.rounded_rectangle(
+        (cx - w * 0.30, y0 + h * 0.30, cx + w * 0.30, y0 + h * 0.30 + stroke), radius=stroke / 2, fill=ink
+    )
+    rx, top, bottom = w * 0.40, y0 + h * 0.36, y0 + h * 0.92
+    d.arc((cx - rx, top, cx + rx, bottom), start=10, end=170, fill=ink, width=stroke)
+    cy, ry = (top + bottom) / 2, (bottom - top) / 2
+    for angle, side in ((10, 1), (170, -1)):
+        ex = cx + rx * math.cos(math.radians(angle))
+        ey = cy + ry * math.sin(math.radians(angle))
+        d.polygon(
+            [(ex - side * w * 0.10, ey + h * 0.03), (ex + side * w * 0.10, ey + h * 0.03), (ex, ey - h * 0.12)],
+            fill=ink,
+        )
+
+
+def _scroll(d: ImageDraw.ImageDraw, box: tuple[float, float, float, float], ink: Rgb, bg: Rgb) -> None:
+    x0, y0, x1, y1 = box
+    w, h = x1 - x0, y1 - y0
+    shade = mix(ink, bg, 0.25)
+    d.rectangle((x0 + w * 0.18, y0 + h * 0.14, x1 - w * 0.18, y1 - h * 0.14), fill=ink)
+    roll = h * 0.13
+    for top in (y0 + h * 0.04, y1 - h * 0.04 - roll):
+        d.rounded_rectangle((x0 + w * 0.08, top, x1 - w * 0.08, top + roll), radius=roll / 2, fill=shade)
+    stroke = max(1, round(h * 0.035))
+    for i, frac in enumerate((0.30, 0.42, 0.54, 0.66)):
+        end = x1 - w * (0.30 if i < 3 else 0.48)
+        d.line((x0 + w * 0.28, y0 + h * frac, end, y0 + h * frac), fill=bg, width=stroke)
+    r = w * 0.11
+    sx, sy = x1 - w * 0.30, y0 + h * 0.70
+    d.ellipse((sx - r, sy - r, sx + r, sy + r), fill=WAX)
+
+
+def _fan(d: ImageDraw.ImageDraw, box: tuple[float, float, float, float], ink: Rgb, bg: Rgb) -> None:
+    x0, y0, x1, y1 = box
+    w, h = x1 - x0, y1 - y0
+    cx, py = (x0 + x1) / 2, y0 + h * 0.80
+    r = min(w * 0.50, h * 0.72)
+    d.pieslice((cx - r, py - r, cx + r, py + r), start=195, end=345, fill=ink)
+    inner = r * 0.30
+    d.pieslice((cx - inner, py - inner, cx + inner, py + inner), start=195, end=345, fill=bg)
+    stroke = max(1, round(w * 0.025))
+    for i in range(7):
+        angle = math.radians(195 + 150 * i / 6)
+        d.line(
+            (
+                cx + inner * math.cos(angle),
+                py + inner * math.sin(angle),
+                cx + r * math.cos(angle),
+                py + r * math.sin(angle),
+            ),
+            fill=bg,
+            width=stroke,
+        )
+    hr = w * 0.08
+    d.ellipse((cx - hr, py - hr, cx + hr, py + hr), fill=ink)
+    d.rectangle((cx - hr * 0.45, py, cx + hr * 0.45, py + h * 0.18), fill=ink)
+
+
+EMBLEMS: dict[Card, Emblem] = {
+    Card.DUKE: _crown,
+    Card.ASSASSIN: _dagger,
+    Card.CAPTAIN: _anchor,
+    Card.AMBASSADOR: _scroll,
+    Card.CONTESSA: _fan,
+}
+
+CardStyle = Literal["revealed", "hand"]
+
+
+@lru_cache(maxsize=128)
+def card_face(card: Card, label: str, size: tuple[int, int], style: CardStyle) -> Image.Image:
+    """Return the face of ``card`` (RGBA): colour, emblem and name banner.
+
+    ``revealed`` cards (lost influence) carry a red cross in the corner; ``hand`` cards (the
+    viewer's own, private image only) have a gold rim.
+    """
+    w, h = size
+    colour = CARD_COLOURS[card]
+    image, d = hires_canvas(w, h)
+    s = image.width // w
+    rim = GOLD if style == "hand" else CREAM
+    d.rounded_rectangle((0, 0, w * s - 1, h * s - 1), radius=7 * s, fill=rim)
+    d.rounded_rectangle((3 * s, 3 * s, (w - 3) * s - 1, (h - 3) * s - 1), radius=5 * s, fill=colour)
+    banner = round(h * 0.24)
+    d.rounded_rectangle(
+        (3 * s, (h - 3 - banner) * s, (w - 3) * s - 1, (h - 3) * s - 1),
+        radius=5 * s,
+        fill=mix(colour, (0, 0, 0), 0.38),
+        corners=(False, False, True, True),
+    )
+    pad = w * 0.14
+    EMBLEMS[card](d, (pad * s, h * 0.08 * s, (w - pad) * s, (h - 5 - banner) * s), CREAM, colour)
+    if style == "revealed":
+        r, cx, cy = 8 * s, (w - 9) * s, 9 * s
+        d.ellipse((cx - r, cy - r, cx + r, cy + r), fill=RED, outline=CREAM, width=s * 3 // 2)
+        arm = r * 0.45
+        for sign in (1, -1):
+            d.line((cx - arm, cy - sign * arm, cx + arm, cy + sign * arm), fill=CREAM, width=2 * s)
+    face = downsample(image)
+    text_font = fit_font(label, Face.CONDENSED_BOLD, 13 if w >= CARD_LARGE[0] else 11, w - 10, 8)
+    ImageDraw.Draw(face).text((w / 2, h - 3 - banner / 2), label, font=text_font, fill=CREAM, anchor="mm")
+    return face
+
+
+@lru_cache(maxsize=16)
+def card_back(size: tuple[int, int]) -> Image.Image:
+    """Return the back of a face-down card (RGBA): indigo with a gold frame and lozenge."""
+    w, h = size
+    image, d = hires_canvas(w, h)
+    s = image.width // w
+    d.rounded_rectangle((0, 0, w * s - 1, h * s - 1), radius=max(3, w // 10) * s, fill=CREAM)
+    inset = max(2, w // 24)
+    d.rounded_rectangle(
+        (inset * s, inset * s, (w - inset) * s - 1, (h - inset) * s - 1), radius=max(2, w // 14) * s, fill=CARD_BACK
+    )
+    frame = max(4, w // 9)
+    d.rounded_rectangle(
+        (frame * s, frame * s, (w - frame) * s - 1, (h - frame) * s - 1),
+        radius=max(2, w // 18) * s,
+        outline=GOLD_DARK,
+        width=max(1, w // 40) * s,
+    )
+    cx, cy = w * s / 2, h * s / 2
+    for scale, fill in ((0.30, GOLD), (0.20, CARD_BACK), (0.11, GOLD)):
+        rx, ry = w * s * scale, h * s * scale * 0.85
+        d.polygon([(cx, cy - ry), (cx + rx, cy), (cx, cy + ry), (cx - rx, cy)], fill=fill)
+    return downsample(image)
+
+
+@lru_cache(maxsize=8)
+def coin_icon(diameter: int) -> Image.Image:
+    """Return a gold coin (RGBA)."""
+    image, d = hires_canvas(diameter, diameter)
+    full = image.width
+    d.ellipse((0, 0, full - 1, full - 1), fill=GOLD_DARK)
+    ring = full * 0.09
+    d.ellipse((ring, ring, full - 1 - ring, full - 1 - ring), fill=GOLD)
+    inner = full * 0.24
+    d.ellipse((inner, inner, full - 1 - inner, full - 1 - inner), outline=GOLD_DARK, width=max(1, round(full * 0.05)))
+    _crown(d, (full * 0.33, full * 0.30, full * 0.67, full * 0.68), GOLD_DARK, GOLD)
+    return downsample(image)
+
+
+@lru_cache(maxsize=8)
+def clock_icon(diameter: int, colour: Rgb) -> Image.Image:
+    """Return a clock face outline with hands (RGBA)."""
+    image, d = hires_canvas(diameter, diameter)
+    full = image.width
+    stroke = max(2, round(full * 0.11))
+    d.ellipse((stroke / 2, stroke / 2, full - 1 - stroke / 2, full - 1 - stroke / 2), outline=colour, width=stroke)
+    c = full / 2
+    d.line((c, c, c, full * 0.24), fill=colour, width=stroke)
+    d.line((c, c, full * 0.70, c), fill=colour, width=stroke)
+    d.ellipse((c - stroke, c - stroke, c + stroke, c + stroke), fill=colour)
+    return downsample(image)
+
+
+@lru_cache(maxsize=4)
+def crown_icon(size: int) -> Image.Image:
+    """Return the gold crown drawn beside the title (RGBA)."""
+    image, d = hires_canvas(size, size)
+    _crown(d, (0, 0, image.width, image.height), GOLD, FELT)
+    return downsample(image)
+
+
+@lru_cache(maxsize=8)
+def stamp(text: str) -> Image.Image:
+    """Return a tilted red rubber stamp reading ``text`` (RGBA), laid over an eliminated seat."""
+    fnt = font(Face.BOLD, 26)
+    w = round(fnt.getlength(text)) + 34
+    h = 46
+    image = Image.new("RGBA", (w, h), (0, 0, 0, 0))
+    d = ImageDraw.Draw(image)
+    d.rounded_rectangle((1, 1, w - 2, h - 2), radius=8, outline=RED, width=3)
+    d.rounded_rectangle((6, 6, w - 7, h - 7), radius=5, outline=RED, width=1)
+    d.text((w / 2, h / 2 + 1), text, font=fnt, fill=RED, anchor="mm")
+    return image.rotate(9, resample=Image.Resampling.BICUBIC, expand=True)
+
+
+# ----------------------------------------------------------------------------- rich status lines
+SegmentKind = Literal["text", "seat", "card", "action"]
+
+
+@dataclass(frozen=True)
+class Segment:
+    """One run of a status line: plain text, a seat (dot + name), a card chip or an action name."""
+
+    kind: SegmentKind
+    text: str
+    seat: int = 0
+    card: Card | None = None
+
+
+_MARKER = re.compile(r"\x01(\w+)\x02")
+
+
+# ----------------------------------------------------------------------------- the board
+class _Board:
+    """One drawing of the board: layout, then header, panels and status strip."""
+
+    def __init__(self, view: CoupView, names: Sequence[str], locale: str, remaining: int | None) -> None:
+        self.view = view
+        self.locale = locale
+        # A finished game waits for nobody, so it shows no clock whatever the caller passes.
+        self.remaining = None if view.phase is Phase.OVER else remaining
+        self.names = {player.seat: self._name(names, player.seat) for player in view.players}
+        count = len(view.players)
+        self.cols = {1: 1, 2: 2, 3: 3, 4: 2, 5: 3, 6: 3}.get(count, 4)
+        self.rows = max(1, math.ceil(count / self.cols))
+        self.panel_w = (WIDTH - 2 * MARGIN - (self.cols - 1) * GAP) // self.cols
+        self.card_size = CARD_LARGE if self.panel_w >= 280 else CARD_SMALL
+        self.lines = self._status_lines()
+        self.strip_h = max(
+            2 * STRIP_PAD + HEADLINE_H + DETAIL_H * (len(self.lines) - 1),
+            2 * STRIP_PAD + 44 if self.remaining is not None else 0,
+        )
+        height = MARGIN + HEADER_H + GAP + self.rows * (PANEL_H + GAP) + self.strip_h + MARGIN
+        self.image = Image.new("RGB", (WIDTH, height), FELT_EDGE)
+        self.draw_ = ImageDraw.Draw(self.image)
+
+    # -- helpers
+    def t(self, key: str, **params: object) -> str:
+        """Translate ``render.coup.<key>``."""
+        return translate(self.locale, f"render.coup.{key}", **params)
+
+    def _name(self, names: Sequence[str], seat: int) -> str:
+        name = clean_text(names[seat]) if seat < len(names) else ""
+        return name or self.t("player", n=seat + 1)
+
+    def card_label(self, card: Card) -> str:
+        """Return the localized name of ``card``."""
+        return self.t(f"card.{card.value}")
+
+    # -- top level
+    def draw(self) -> Image.Image:
+        """Draw everything and return the image."""
+        w, h = self.image.size
+        fill_rounded(self.image, (6, 6, w - 6, h - 6), 22, FELT, outline=FELT_LINE, width=2)
+        self._header()
+        y = MARGIN + HEADER_H + GAP
+        per_row = [self.view.players[i : i + self.cols] for i in range(0, len(self.view.players), self.cols)]
+        for index, row in enumerate(per_row):
+            row_w = len(row) * self.panel_w + (len(row) - 1) * GAP
+            x = (WIDTH - row_w) // 2
+            for player in row:
+                self._panel(player, x, y)
+                x += self.panel_w + GAP
+            y += PANEL_H + GAP
+            if index == 0:
+                self._strip(y)
+                y += self.strip_h + GAP
+        return self.image
+
+    # -- header
+    def _header(self) -> None:
+        d = self.draw_
+        cy = MARGIN + HEADER_H // 2
+        paste_rgba(self.image, crown_icon(34), (MARGIN + 2, cy - 19))
+        title = self.t("title").upper()
+        title_font = font(Face.BOLD, 30)
+        d.text((MARGIN + 46, cy), title, font=title_font, fill=GOLD, anchor="lm")
+        deck_right = WIDTH - MARGIN
+        words = self.t("deck", n=self.view.deck_size)
+        words_font = font(Face.REGULAR, 16)
+        count = str(self.view.deck_size)
+        count_font = font(Face.BOLD, 26)
+        words_x = deck_right - words_font.getlength(words)
+        d.text((words_x, cy + 1), words, font=words_font, fill=TEXT_MUTED, anchor="lm")
+        count_x = words_x - 8 - count_font.getlength(count)
+        d.text((count_x, cy), count, font=count_font, fill=TEXT, anchor="lm")
+        back = card_back((24, 34))
+        icon_x = round(count_x) - 12 - 24 - 8
+        for i in range(3):
+            paste_rgba(self.image, back, (icon_x + 4 * i, cy - 19 + 2 * i))
+        if self.view.viewer is not None:
+            left = MARGIN + 46 + title_font.getlength(title) + 18
+            note_font = font(Face.REGULAR, 15)
+            note = fit_text(self.t("private"), note_font, icon_x - 16 - left)
+            d.text((left, cy + 2), note, font=note_font, fill=TEXT_MUTED, anchor="lm")
+
+    # -- seat panels
+    def _panel(self, player: PlayerView, x: int, y: int) -> None:
+        view = self.view
+        w, h = self.panel_w, PANEL_H
+        is_turn = view.phase in TURN_PHASES and view.turn == player.seat and player.alive
+        is_winner = view.winner == player.seat
+        if is_winner:
+            fill_rounded(self.image, (x, y, x + w, y + h), 16, PANEL_WINNER, outline=GOLD, width=3)
+        elif is_turn:
+            fill_rounded(self.image, (x, y, x + w, y + h), 16, PANEL, outline=GOLD, width=3)
+        else:
+            fill_rounded(self.image, (x, y, x + w, y + h), 16, PANEL, outline=PANEL_EDGE, width=1)
+        d = self.draw_
+        # Name row: seat swatch with its number, then the name.
+        swatch = 28
+        sx, sy = x + PANEL_PAD, y + PANEL_PAD
+        fill_circle(self.image, (sx + swatch // 2, sy + swatch // 2), swatch, seat_colour(player.seat))
+        d.text(
+            (sx + swatch / 2, sy + swatch / 2),
+            str(player.seat + 1),
+            font=font(Face.BOLD, 16),
+            fill=TEXT_DARK,
+            anchor="mm",
+        )
+        name_x = sx + swatch + 10
+        name_font = font(Face.BOLD, 20)
+        name = fit_text(self.names[player.seat], name_font, x + w - PANEL_PAD - name_x)
+        d.text((name_x, sy + swatch / 2), name, font=name_font, fill=TEXT, anchor="lm")
+        # Cards, then the coin column at the right.
+        card_w, card_h = self.card_size
+        cards_y = y + 58
+        column_w = 116 if w >= 280 else 84
+        # The coin column sits right of two cards (the usual hand), or at the panel's right edge.
+        col_x = min(x + w - PANEL_PAD - column_w, x + PANEL_PAD + 2 * card_w + 8 + 28)
+        cards_right = col_x - 8
+        self._cards(player, x + PANEL_PAD, cards_y, cards_right)
+        self._coins(player, col_x, cards_y, column_w)
+        if player.alive:
+            badge_y = cards_y + 54
+            for text, fill, ink in self._badges(player, is_turn, is_winner):
+                self._badge(text, col_x, badge_y, fill, ink, column_w)
+                badge_y += BADGE_H + 6
+        else:
+            self._grey_out(x, y, w, h)
+            mark = stamp(self.t("badge.out").upper())
+            centre_x = x + PANEL_PAD + (cards_right - x - PANEL_PAD) // 2
+            paste_rgba(self.image, mark, (centre_x - mark.width // 2, cards_y + card_h // 2 - mark.height // 2))
+
+    def _cards(self, player: PlayerView, left: int, top: int, right: int) -> None:
+        card_w, _ = self.card_size
+        sprites: list[Image.Image] = []
+        if player.hand is not None:
+            sprites += [card_face(card, self.card_label(card), self.card_size, "hand") for card in player.hand]
+        else:
+            sprites += [card_back(self.card_size)] * player.hidden_count
+        sprites += [card_face(card, self.card_label(card), self.card_size, "revealed") for card in player.revealed]
+        if not sprites:
+            return
+        step = card_w + 8
+        if len(sprites) > 1:  # overlap the cards when a hand is too wide for the panel
+            step = min(step, (right - left - card_w) // (len(sprites) - 1))
+        for i, sprite in enumerate(sprites):
+            paste_rgba(self.image, sprite, (left + i * step, top))
+
+    def _coins(self, player: PlayerView, x: int, y: int, width: int) -> None:
+        d = self.draw_
+        icon = 30
+        paste_rgba(self.image, coin_icon(icon), (x, y + 2))
+        number_font = font(Face.BOLD, 28)
+        d.text((x + icon + 8, y + 2 + icon // 2), str(player.coins), font=number_font, fill=TEXT, anchor="lm")
+        word = self.t("coins", n=player.coins)
+        word_font = font(Face.REGULAR, 14)
+        word = fit_text(word, word_font, width - icon - 9)
+        d.text((x + icon + 9, y + icon + 12), word, font=word_font, fill=TEXT_MUTED, anchor="lm")
+
+    def _badges(self, player: PlayerView, is_turn: bool, is_winner: bool) -> list[tuple[str, Rgb, Rgb]]:
+        view = self.view
+        if is_winner:
+            return [(self.t("badge.winner"), GOLD, TEXT_DARK)]
+        badges: list[tuple[str, Rgb, Rgb]] = []
+        if is_turn:
+            badges.append((self.t("badge.turn"), GOLD, TEXT_DARK))
+        if view.losing == player.seat and view.phase is not Phase.OVER:
+            badges.append((self.t("badge.losing"), RED, TEXT))
+        elif player.seat in view.awaiting:
+            badges.append((self.t("badge.awaiting"), BLUE, TEXT_DARK))
+        return badges
+
+    def _badge(self, text: str, x: int, y: int, fill: Rgb, ink: Rgb, max_w: int) -> None:
+        label = text.upper()
+        fnt = fit_font(label, Face.CONDENSED_BOLD, 14, max_w - 16, 9)
+        w = min(max_w, round(fnt.getlength(label)) + 18)
+        fill_rounded(self.image, (x, y, x + w, y + BADGE_H), BADGE_H // 2, fill)
+        self.draw_.text((x + w / 2, y + BADGE_H / 2 + 1), label, font=fnt, fill=ink, anchor="mm")
+
+    def _grey_out(self, x: int, y: int, w: int, h: int) -> None:
+        """Turn a drawn panel into dim greys (an eliminated seat), keeping its rounded corners."""
+        region = self.image.crop((x, y, x + w, y + h)).convert("L")
+        dimmed = region.point(lambda v: 34 + v * 45 // 100).convert("RGB")
+        self.image.paste(dimmed, (x, y), rounded_mask(w, h, 16))
+
+    # -- status strip
+    def _rich(self, key: str, **params: Segment | str) -> list[Segment]:
+        """Translate ``key`` with segment parameters kept as separate runs (so names can be styled)."""
+        markers = {k: f"\x01{k}\x02" if isinstance(v, Segment) else v for k, v in params.items()}
+        parts = _MARKER.split(self.t(key, **markers))
+        out: list[Segment] = []
+        for i, part in enumerate(parts):
+            if i % 2:
+                value = params[part]
+                out.append(value if isinstance(value, Segment) else Segment("text", str(value)))
+            elif part:
+                out.append(Segment("text", part))
+        return out
+
+    def _seat(self, seat: int) -> Segment:
+        name = self.names.get(seat) or self.t("player", n=seat + 1)
+        return Segment("seat", name, seat=seat)
+
+    def _card(self, card: Card) -> Segment:
+        return Segment("card", self.card_label(card), card=card)
+
+    def _action_line(self, action: PendingActionView) -> list[Segment]:
+        kind = Segment("action", self.t(f"action.{action.action.value}"))
+        if action.target is None:
+            line = self._rich("status.action", actor=self._seat(action.actor), action=kind)
+        else:
+            line = self._rich(
+                "status.action_target", actor=self._seat(action.actor), target=self._seat(action.target), action=kind
+            )
+        if action.claim is not None:
+            line += [Segment("text", "  ·  "), *self._rich("status.claim", card=self._card(action.claim))]
+        return line
+
+    def _block_line(self, block: PendingBlockView) -> list[Segment]:
+        return self._rich("status.block", blocker=self._seat(block.blocker), card=self._card(block.card))
+
+    def _challenge_line(self, challenge: ChallengeView) -> list[Segment]:
+        return self._rich(
+            "status.challenge",
+            challenger=self._seat(challenge.challenger),
+            claimant=self._seat(challenge.claimant),
+            card=self._card(challenge.card),
+        )
+
+    def _status_lines(self) -> list[list[Segment]]:
+        """Return the strip's lines: the headline (what happens now), context, then whom we wait for."""
+        view = self.view
+        context: list[list[Segment]] = []
+        if view.action is not None:
+            context.append(self._action_line(view.action))
+        if view.block is not None:
+            context.append(self._block_line(view.block))
+        if view.challenge is not None:
+            context.append(self._challenge_line(view.challenge))
+        if view.phase is Phase.OVER:
+            if view.winner is None:
+                return [self._rich("status.over")]
+            return [self._rich("status.winner", seat=self._seat(view.winner))]
+        if view.phase is Phase.DRAFT:
+            headline = self._rich("status.draft")
+        elif view.phase is Phase.DECLARE:
+            key = "status.forced" if view.forced_coup else "status.declare"
+            headline = self._rich(key, seat=self._seat(view.turn))
+        elif view.phase is Phase.LOSE_INFLUENCE and view.losing is not None:
+            headline = self._rich("status.losing", seat=self._seat(view.losing))
+        elif view.phase is Phase.EXCHANGE:
+            headline = self._rich("status.exchange", seat=self._seat(view.turn))
+            context = context[1:] if view.action is not None else context  # the headline says it
+        elif context:  # responding to or proving the latest claim: the newest context line leads
+            headline = context.pop()
+        else:
+            headline = self._rich("status.declare", seat=self._seat(view.turn))
+        lines = [headline, *context]
+        named = {segment.seat for segment in headline if segment.kind == "seat"}
+        obvious = view.phase in {Phase.DECLARE, Phase.LOSE_INFLUENCE, Phase.EXCHANGE} and set(view.awaiting) == named
+        if view.awaiting and not obvious:
+            waiting = [Segment("text", self.t("status.awaiting") + " ")]
+            for i, seat in enumerate(view.awaiting):
+                if i:
+                    waiting.append(Segment("text", ",  "))
+                waiting.append(self._seat(seat))
+            lines.append(waiting)
+        return lines
+
+    def _strip(self, y: int) -> None:
+        x0, x1 = MARGIN, WIDTH - MARGIN
+        y1 = y + self.strip_h
+        fill_rounded(self.image, (x0, y, x1, y1), 14, STRIP, outline=PANEL_EDGE, width=1)
+        accent = self._accent()
+        fill_rounded(self.image, (x0 + 8, y + 10, x0 + 14, y1 - 10), 3, accent)
+        right = x1 - STRIP_PAD
+        if self.remaining is not None:
+            right = self._clock(right, y + self.strip_h // 2) - 16
+        text_x = x0 + 30
+        block_h = HEADLINE_H + DETAIL_H * (len(self.lines) - 1)
+        line_y = y + (self.strip_h - block_h) // 2 + HEADLINE_H // 2
+        for index, line in enumerate(self.lines):
+            size = HEADLINE_SIZE if index == 0 else DETAIL_SIZE
+            self._draw_line(line, text_x, line_y, size, right - text_x, headline=index == 0)
+            line_y += HEADLINE_H // 2 + DETAIL_H // 2 if index == 0 else DETAIL_H
+
+    def _accent(self) -> Rgb:
+        view = self.view
+        if view.phase is Phase.OVER:
+            return GREEN
+        if view.phase in {Phase.PROVE, Phase.LOSE_INFLUENCE} or view.forced_coup:
+            return RED
+        if view.phase in {Phase.RESPOND_ACTION, Phase.RESPOND_BLOCK}:
+            return BLUE
+        return GOLD
+
+    def _clock(self, right: int, cy: int) -> int:
+        """Draw the remaining-time pill ending at ``right``; return its left edge."""
+        assert self.remaining is not None  # noqa: S101 - only called when a clock is shown
+        text = format_clock(self.remaining)
+        urgent = self.remaining <= CLOCK_URGENT_SECONDS
+        fnt = font(Face.BOLD, 26)
+        icon = 26
+        w = round(fnt.getlength(text)) + icon + 42
+        h = 44
+        left = right - w
+        fill_rounded(self.image, (left, cy - h // 2, right, cy + h // 2), h // 2, RED if urgent else PANEL_EDGE)
+        paste_rgba(self.image, clock_icon(icon, TEXT), (left + 14, cy - icon // 2))
+        self.draw_.text((left + 14 + icon + 10, cy + 1), text, font=fnt, fill=TEXT, anchor="lm")
+        return left
+
+    def _segment_width(self, segment: Segment, size: int, headline: bool) -> float:
+        if segment.kind == "text":
+            return font(Face.BOLD if headline else Face.REGULAR, size).getlength(segment.text)
+        if segment.kind == "action":
+            return font(Face.BOLD, size).getlength(segment.text)
+        if segment.kind == "seat":
+            return round(size * 0.6) + 6 + font(Face.BOLD, size).getlength(segment.text)
+        return font(Face.CONDENSED_BOLD, size - 2).getlength(segment.text) + 16
+
+    def _draw_line(self, line: list[Segment], x: float, cy: int, size: int, max_w: float, *, headline: bool) -> None:
+        segments = self._fit_line(line, size, max_w, headline=headline)
+        d = self.draw_
+        for segment in segments:
+            width = self._segment_width(segment, size, headline)
+            if segment.kind == "text":
+                fnt = font(Face.BOLD if headline else Face.REGULAR, size)
+                d.text((x, cy), segment.text, font=fnt, fill=TEXT if headline else TEXT_MUTED, anchor="lm")
+            elif segment.kind == "action":
+                d.text((x, cy), segment.text, font=font(Face.BOLD, size), fill=GOLD, anchor="lm")
+            elif segment.kind == "seat":
+                dot = round(size * 0.6)
+                fill_circle(self.image, (round(x) + dot // 2, cy + 1), dot, seat_colour(segment.seat))
+                d.text((x + dot + 6, cy), segment.text, font=font(Face.BOLD, size), fill=TEXT, anchor="lm")
+            else:
+                assert segment.card is not None  # noqa: S101 - card segments always carry their card
+                h = size + 8
+                top = cy - h // 2 + 1
+                colour = CARD_COLOURS[segment.card]
+                box = (round(x), top, round(x + width), top + h)
+                fill_rounded(self.image, box, 6, colour, outline=mix(colour, CREAM, 0.45), width=1)
+                fnt = font(Face.CONDENSED_BOLD, size - 2)
+                d.text((x + width / 2, cy + 1), segment.text, font=fnt, fill=CREAM, anchor="mm")
+            x += width
+
+    def _fit_line(self, line: list[Segment], size: int, max_w: float, *, headline: bool) -> list[Segment]:
+        """Shorten the longest names (then the last text run) until ``line`` fits in ``max_w``."""
+        segments = list(line)
+        overflow = sum(self._segment_width(s, size, headline) for s in segments) - max_w
+        if overflow <= 0:
+            return segments
+        name_font = font(Face.BOLD, size)
+        widths = {i: name_font.getlength(s.text) for i, s in enumerate(segments) if s.kind == "seat"}
+        level = _water_level(sorted(widths.values(), reverse=True), overflow)
+        level = max(level, name_font.getlength("Ааа" + "…"))
+        for i, width in widths.items():
+            if width > level:
+                segments[i] = Segment("seat", fit_text(segments[i].text, name_font, level), seat=segments[i].seat)
+        overflow = sum(self._segment_width(s, size, headline) for s in segments) - max_w
+        if overflow > 0:  # names are as short as they may get: cut the line's last words instead
+            for i in range(len(segments) - 1, -1, -1):
+                if segments[i].kind in {"text", "action"}:
+                    fnt = font(Face.BOLD if headline or segments[i].kind == "action" else Face.REGULAR, size)
+                    room = fnt.getlength(segments[i].text) - overflow
+                    segments[i] = Segment(segments[i].kind, fit_text(segments[i].text, fnt, max(room, 0)))
+                    segments = segments[: i + 1]
+                    break
+        return segments
+
+
+def _water_level(widths: Sequence[float], overflow: float) -> float:
+    """Return the width to cap the longest names at so that the cuts add up to ``overflow``.
+
+    ``widths`` is sorted longest first; the cut is shared out so the longest names lose the most.
+
+    >>> _water_level([300.0, 100.0, 50.0], 120.0)
+    180.0
+    >>> _water_level([200.0, 190.0], 50.0)
+    170.0
+    """
+    total = 0.0
+    for k, width in enumerate(widths, start=1):
+        total += width
+        level = (total - overflow) / k
+        following = widths[k] if k < len(widths) else 0.0
+        if level >= following:
+            return max(level, 0.0)
+    return 0.0
+
+
+# ----------------------------------------------------------------------------- palette
+@lru_cache(maxsize=1)
+def board_palette() -> Image.Image:
+    """Return the fixed 256-colour palette every board is encoded with (built once, ~0.1 s).
+
+    It is fitted to reference boards that between them show every seat colour, card, badge, phase
+    accent, the urgent clock, eliminated and winning seats, and a private hand, so any board maps
+    onto it as faithfully as onto its own octree palette, five times faster. Being fixed, it also
+    keeps the output a function of the arguments alone.
+    """
+    boards = [_Board(view, names, "ru", 42).draw() for view, names in sample_views().values()]
+    view, names = sample_views()["6p-respond-steal"]
+    extra = tuple(PlayerView(seat=seat, coins=seat, revealed=(), hidden_count=2, alive=True) for seat in range(6, 8))
+    eight = view.model_copy(update={"num_seats": 8, "players": view.players + extra, "awaiting": (6, 7)})
+    boards.append(_Board(eight, names, "en", CLOCK_URGENT_SECONDS).draw())
+    return palette_from(boards)
+
+
+# ----------------------------------------------------------------------------- samples and timing
+def sample_views() -> dict[str, tuple[CoupView, list[str]]]:
+    """Return example views and names covering every phase, 2 to 6 seats and the private hand."""
+    names = [
+        "Наташа",
+        "Саша \N{FIRE}\N{FIRE}",
+        "Григорий Константинопольский-Заде",
+        "Alex",
+        "\N{GRINNING FACE}",
+        "Мария-Антуанетта \N{CROWN}",
+    ]
+
+    def players(specs: Sequence[tuple[int, tuple[Card, ...], int]]) -> tuple[PlayerView, ...]:
+        return tuple(
+            PlayerView(seat=i, coins=coins, revealed=revealed, hidden_count=hidden, alive=hidden > 0)
+            for i, (coins, revealed, hidden) in enumerate(specs)
+        )
+
+    six = players(
+        [
+            (3, (), 2),
+            (5, (Card.CONTESSA,), 1),
+            (2, (), 2),
+            (0, (Card.DUKE, Card.CAPTAIN), 0),
+            (7, (), 2),
+            (1, (Card.ASSASSIN,), 1),
+        ]
+    )
+    base = {"version": 17, "first_seat": 0, "deck_size": 5}
+    views: dict[str, tuple[CoupView, list[str]]] = {
+        "6p-respond-steal": (
+            CoupView(
+                viewer=None,
+                num_seats=6,
+                phase=Phase.RESPOND_ACTION,
+                turn=0,
+                players=six,
+                action=PendingActionView(action=ActionKind.STEAL, actor=0, target=2, claim=Card.CAPTAIN),
+                awaiting=(1, 2, 4, 5),
+                eliminated=(3,),
+                **base,
+            ),
+            names,
+        ),
+        "5p-challenge-block": (
+            CoupView(
+                viewer=None,
+                num_seats=5,
+                phase=Phase.PROVE,
+                turn=1,
+                players=six[:5],
+                action=PendingActionView(action=ActionKind.ASSASSINATE, actor=1, target=4, claim=Card.ASSASSIN),
+                block=PendingBlockView(blocker=4, card=Card.CONTESSA),
+                challenge=ChallengeView(challenger=1, claimant=4, card=Card.CONTESSA, against="block"),
+                awaiting=(4,),
+                eliminated=(3,),
+                **base,
+            ),
+            names,
+        ),
+        "4p-lose-influence": (
+            CoupView(
+                viewer=None,
+                num_seats=4,
+                phase=Phase.LOSE_INFLUENCE,
+                turn=0,
+                players=players([(9, (), 2), (1, (Card.AMBASSADOR,), 1), (0, (), 2), (4, (), 2)]),
+                action=PendingActionView(action=ActionKind.COUP, actor=0, target=1),
+                losing=1,
+                awaiting=(1,),
+                **base,
+            ),
+            names,
+        ),
+        "3p-forced-coup": (
+            CoupView(
+                viewer=None,
+                num_seats=3,
+                phase=Phase.DECLARE,
+                turn=0,
+                players=players([(11, (Card.DUKE,), 1), (4, (), 2), (2, (Card.CAPTAIN,), 1)]),
+                awaiting=(0,),
+                forced_coup=True,
+                **base,
+            ),
+            names,
+        ),
+        "2p-over": (
+            CoupView(
+                viewer=None,
+                num_seats=2,
+                phase=Phase.OVER,
+                turn=1,
+                players=players([(0, (Card.CAPTAIN, Card.DUKE), 0), (6, (Card.AMBASSADOR,), 1)]),
+                eliminated=(0,),
+                winner=1,
+                **base,
+            ),
+            names[:2],
+        ),
+        "6p-private-exchange": (
+            CoupView(
+                viewer=2,
+                num_seats=6,
+                phase=Phase.EXCHANGE,
+                turn=2,
+                players=tuple(
+                    p.model_copy(update={"hand": (Card.DUKE, Card.CONTESSA)}) if p.seat == 2 else p for p in six
+                ),
+                action=PendingActionView(action=ActionKind.EXCHANGE, actor=2, claim=Card.AMBASSADOR),
+                awaiting=(2,),
+                eliminated=(3,),
+                **base,
+            ),
+            names,
+        ),
+    }
+    return views
+
+
+def _main() -> None:
+    """Write the sample boards to /tmp/render-samples/ and report render time and size per seat count."""
+    out = Path("/tmp/render-samples")  # noqa: S108 - a fixed, documented place to look at samples
+    out.mkdir(parents=True, exist_ok=True)
+    deadline, now = 1_000_042.0, 1_000_000.0
+    for name, (view, names) in sample_views().items():
+        for locale in ("ru", "en"):
+            path = out / f"coup-{name}-{locale}.png"
+            path.write_bytes(render_coup_board(view, names, locale, deadline, now))
+            sys.stdout.write(f"{path}\n")
+    runs = 200
+    for seats in range(2, 7):
+        view, names = sample_views()["6p-respond-steal"]
+        view = view.model_copy(
+            update={"num_seats": seats, "players": view.players[:seats], "awaiting": view.awaiting[: seats - 1]}
+        )
+        timings: list[float] = []
+        size = 0
+        for _ in range(runs):
+            start = time.perf_counter()
+            size = len(render_coup_board(view, names, "ru", deadline, now))
+            timings.append((time.perf_counter() - start) * 1000)
+        timings.sort()
+        p99 = timings[min(runs - 1, math.ceil(runs * 0.99) - 1)]
+        sys.stdout.write(
+            f"{seats} seats: p50 {statistics.median(timings):.1f} ms, p99 {p99:.1f} ms, {size / 1024:.1f} KiB\n"
+        )
+
+
+if __name__ == "__main__":
+    _main()

@@ -1,0 +1,288 @@
+"""The Coup board renderer: valid PNGs for every table, pure output, and no hidden card ever drawn."""
+
+from __future__ import annotations
+
+import doctest
+import io
+import subprocess
+import sys
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+from PIL import Image
+
+import bot.render.common
+import bot.render.coup
+from bot.i18n import catalogue, translate
+from bot.render.common import ELLIPSIS, Face, clean_text, fit_text, font
+from bot.render.coup import CARD_COLOURS, WIDTH, render_coup_board, sample_views
+from games.coup.models import (
+    ActionKind,
+    Card,
+    ChallengeView,
+    CoupView,
+    PendingActionView,
+    PendingBlockView,
+    Phase,
+    PlayerView,
+)
+
+MAX_PNG_BYTES = 250 * 1024
+LOCALES = ("ru", "en")
+NAMES = ["Наташа", "Саша", "Гриша", "Alex", "Мария", "Bob"]
+ROOT = Path(__file__).resolve().parents[3]
+
+
+def make_view(seats: int, viewer: int | None = None, **update: object) -> CoupView:
+    """Return a mid-game view: seat 0 steals from seat 1, some cards revealed, the last seat out."""
+    players = []
+    for seat in range(seats):
+        out = seat == seats - 1 and seats > 2
+        revealed = (Card.DUKE, Card.CONTESSA) if out else ((Card.ASSASSIN,) if seat == 1 else ())
+        players.append(
+            PlayerView(
+                seat=seat,
+                coins=0 if out else seat + 2,
+                revealed=revealed,
+                hidden_count=2 - len(revealed),
+                alive=not out,
+            )
+        )
+    view = CoupView(
+        viewer=viewer,
+        num_seats=seats,
+        version=12,
+        phase=Phase.RESPOND_ACTION,
+        turn=0,
+        first_seat=0,
+        players=tuple(players),
+        deck_size=15 - 2 * seats,
+        action=PendingActionView(action=ActionKind.STEAL, actor=0, target=1, claim=Card.CAPTAIN),
+        awaiting=tuple(range(1, seats - 1 if seats > 2 else seats)),
+        eliminated=(seats - 1,) if seats > 2 else (),
+    )
+    return view.model_copy(update=update)
+
+
+def with_hand(view: CoupView, seat: int, hand: tuple[Card, ...]) -> CoupView:
+    players = tuple(p.model_copy(update={"hand": hand}) if p.seat == seat else p for p in view.players)
+    return view.model_copy(update={"players": players})
+
+
+def decode(data: bytes) -> Image.Image:
+    image = Image.open(io.BytesIO(data))
+    image.load()
+    return image
+
+
+# ----------------------------------------------------------------------------- valid images
+@pytest.mark.parametrize("locale", LOCALES)
+@pytest.mark.parametrize("seats", range(2, 7))
+def test_every_table_size_renders_a_png_within_bounds(seats: int, locale: str) -> None:
+    data = render_coup_board(make_view(seats), NAMES, locale, clock_deadline=142.0, now=100.0)
+    image = decode(data)
+    assert image.format == "PNG"
+    assert image.width == WIDTH
+    assert 300 <= image.height <= 700
+    assert len(data) <= MAX_PNG_BYTES
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+@pytest.mark.parametrize("sample", sorted(sample_views()))
+def test_every_sample_phase_renders(sample: str, locale: str) -> None:
+    view, names = sample_views()[sample]
+    image = decode(render_coup_board(view, names, locale, clock_deadline=10.0, now=5.0))
+    assert image.width == WIDTH
+
+
+@pytest.mark.parametrize("phase", list(Phase))
+def test_every_phase_renders_with_and_without_context(phase: Phase) -> None:
+    bare = make_view(4, phase=phase, action=None, awaiting=())
+    full = make_view(
+        4,
+        phase=phase,
+        block=PendingBlockView(blocker=1, card=Card.CAPTAIN),
+        challenge=ChallengeView(challenger=0, claimant=1, card=Card.CAPTAIN, against="block"),
+        losing=0,
+        forced_coup=phase is Phase.DECLARE,
+        winner=2 if phase is Phase.OVER else None,
+    )
+    for view in (bare, full):
+        decode(render_coup_board(view, NAMES, "ru"))
+
+
+@pytest.mark.parametrize("seats", [7, 8])
+def test_layout_stretches_to_eight_seats(seats: int) -> None:
+    image = decode(render_coup_board(make_view(seats), NAMES, "en"))
+    assert image.width == WIDTH
+
+
+@pytest.mark.parametrize(
+    "names",
+    [
+        ["Григорий Константинопольский-Заде Младший", "W" * 32, "Ж" * 200, "x"],
+        ["\N{FIRE}" * 40, "\N{GRINNING FACE}\N{VARIATION SELECTOR-16}", "\N{MAN}\N{ZERO WIDTH JOINER}\N{WOMAN}", ""],
+        ["Z\u0335\u0321a\u0338l\u0337g\u0336o" * 5, "\u202eevil\u202c", "مرحبا بالعالم", "  \t\n  "],
+        ["only one name"],
+        [],
+    ],
+)
+@pytest.mark.parametrize("locale", LOCALES)
+def test_hostile_names_do_not_crash(names: list[str], locale: str) -> None:
+    view = make_view(
+        4, phase=Phase.PROVE, challenge=ChallengeView(challenger=2, claimant=0, card=Card.CAPTAIN, against="action")
+    )
+    image = decode(render_coup_board(view, names, locale, clock_deadline=5.0, now=0.0))
+    assert image.width == WIDTH
+
+
+def test_names_are_cleaned_and_fitted() -> None:
+    assert clean_text("Саша \N{FIRE}\N{VARIATION SELECTOR-16}\u200d  Ш.") == "Саша Ш."
+    assert clean_text("\N{FIRE}\u200b") == ""
+    assert clean_text("Ёжик") == "Ёжик"
+    bold = font(Face.BOLD, 20)
+    cut = fit_text("Григорий Константинопольский-Заде", bold, 150)
+    assert cut.endswith(ELLIPSIS)
+    assert bold.getlength(cut) <= 150
+    assert fit_text("Саша", bold, 150) == "Саша"
+
+
+def test_cyrillic_glyphs_are_in_the_bundled_fonts() -> None:
+    drawable = bot.render.common.drawable_codepoints()
+    for char in "АБВГДЕЁЖЗИЙКЛМНОПРСТУФХЦЧШЩЪЫЬЭЮЯабвгдеёжзийклмнопрстуфхцчшщъыьэюя→…·—":
+        assert ord(char) in drawable, char
+    assert (ROOT / "assets" / "LICENSES").read_text(encoding="utf-8").count("Bitstream") >= 3
+
+
+# ----------------------------------------------------------------------------- purity
+def test_rendering_is_a_pure_function_of_its_arguments() -> None:
+    view = make_view(6)
+    first = render_coup_board(view, NAMES, "ru", clock_deadline=142.0, now=100.0)
+    assert render_coup_board(view, NAMES, "ru", clock_deadline=142.0, now=100.0) == first
+    clone = CoupView.model_validate_json(view.model_dump_json())
+    assert render_coup_board(clone, list(NAMES), "ru", clock_deadline=142.0, now=100.0) == first
+    assert render_coup_board(view, NAMES, "en", clock_deadline=142.0, now=100.0) != first
+    assert render_coup_board(view.model_copy(update={"deck_size": 2}), NAMES, "ru", 142.0, 100.0) != first
+
+
+def test_concurrent_renders_agree() -> None:
+    view = make_view(5)
+    expected = render_coup_board(view, NAMES, "ru")
+    with ThreadPoolExecutor(max_workers=4) as pool:
+        results = list(pool.map(lambda _: render_coup_board(view, NAMES, "ru"), range(12)))
+    assert all(result == expected for result in results)
+
+
+def test_the_clock_is_drawn_only_when_both_times_are_known() -> None:
+    view = make_view(3)
+    plain = render_coup_board(view, NAMES, "ru")
+    assert render_coup_board(view, NAMES, "ru", clock_deadline=142.0) == plain
+    assert render_coup_board(view, NAMES, "ru", now=100.0) == plain
+    ticking = render_coup_board(view, NAMES, "ru", clock_deadline=142.0, now=100.0)
+    assert ticking != plain
+    assert render_coup_board(view, NAMES, "ru", clock_deadline=141.2, now=100.0) == ticking  # rounds up
+    assert render_coup_board(view, NAMES, "ru", clock_deadline=100.0, now=130.0) != ticking  # "0:00"
+    over = make_view(2, phase=Phase.OVER, action=None, awaiting=(), winner=0)
+    assert render_coup_board(over, NAMES, "ru", clock_deadline=142.0, now=100.0) == render_coup_board(over, NAMES, "ru")
+
+
+def test_remaining_time_formatting() -> None:
+    assert bot.render.coup._remaining(142.0, 100.0) == 42
+    assert bot.render.coup._remaining(141.2, 100.0) == 42
+    assert bot.render.coup._remaining(90.0, 100.0) == 0
+    assert bot.render.coup._remaining(None, 100.0) is None
+    assert bot.render.coup._remaining(142.0, None) is None
+    assert bot.render.coup.format_clock(42) == "0:42"
+
+
+@pytest.mark.parametrize("module", [bot.render.common, bot.render.coup])
+def test_doctests(module: ModuleType) -> None:
+    result = doctest.testmod(module)
+    assert result.attempted > 0
+    assert result.failed == 0
+
+
+# ----------------------------------------------------------------------------- hidden information
+def colour_pixels(data: bytes, colours: list[tuple[int, int, int]], tolerance: int = 6) -> int:
+    """Count the pixels of ``data`` within ``tolerance`` of any of ``colours``."""
+    counts = decode(data).convert("RGB").getcolors(1 << 24)
+    assert counts is not None
+    total = 0
+    for n, pixel in counts:
+        assert isinstance(pixel, tuple)
+        if any(max(abs(a - b) for a, b in zip(pixel, colour, strict=True)) <= tolerance for colour in colours):
+            total += n
+    return total
+
+
+def test_public_view_without_hands_draws_no_card_face() -> None:
+    players = tuple(
+        PlayerView(seat=seat, coins=2, revealed=(), hidden_count=2, alive=True, hand=None) for seat in range(4)
+    )
+    view = CoupView(
+        viewer=None,
+        num_seats=4,
+        version=0,
+        phase=Phase.DECLARE,
+        turn=0,
+        first_seat=0,
+        players=players,
+        deck_size=7,
+        awaiting=(0,),
+    )
+    public = render_coup_board(view, NAMES, "ru")
+    # The Assassin's near-black is left out: anti-aliased text on the dark panels passes through it.
+    faces = [colour for card, colour in CARD_COLOURS.items() if card is not Card.ASSASSIN]
+    assert colour_pixels(public, faces) < 100
+    private = render_coup_board(
+        with_hand(view.model_copy(update={"viewer": 2}), 2, (Card.DUKE, Card.CAPTAIN)), NAMES, "ru"
+    )
+    assert colour_pixels(private, faces) > 2000
+
+
+def test_public_view_refuses_a_filled_hand() -> None:
+    view = with_hand(make_view(4), 2, (Card.DUKE, Card.CAPTAIN))
+    with pytest.raises(ValueError, match="hand of seat 2"):
+        render_coup_board(view, NAMES, "ru")
+
+
+def test_seat_view_refuses_another_seats_hand_and_draws_its_own() -> None:
+    view = with_hand(make_view(4, viewer=1), 1, (Card.CAPTAIN,))
+    own = render_coup_board(view, NAMES, "ru")
+    assert own != render_coup_board(make_view(4), NAMES, "ru")
+    leaked = with_hand(view, 2, (Card.DUKE, Card.CONTESSA))
+    with pytest.raises(ValueError, match="hand of seat 2"):
+        render_coup_board(leaked, NAMES, "ru")
+
+
+def test_public_view_refuses_private_choices() -> None:
+    view = make_view(3, phase=Phase.EXCHANGE, choices=(Card.DUKE, Card.DUKE, Card.CAPTAIN, Card.CONTESSA))
+    with pytest.raises(ValueError, match="choices"):
+        render_coup_board(view, NAMES, "ru")
+
+
+# ----------------------------------------------------------------------------- labels and boundaries
+def test_render_labels_exist_in_both_languages() -> None:
+    ru = {key for key in catalogue("ru") if key.startswith("render.")}
+    en = {key for key in catalogue("en") if key.startswith("render.")}
+    assert ru == en
+    for card in Card:
+        assert f"render.coup.card.{card.value}" in ru
+    for action in ActionKind:
+        assert f"render.coup.action.{action.value}" in ru
+    russian = [translate("ru", f"render.coup.card.{card.value}") for card in Card]
+    assert russian == ["Герцог", "Ассасин", "Капитан", "Посол", "Графиня"]
+    assert translate("ru", "render.coup.action.assassinate") == "Заказное убийство"
+
+
+@pytest.mark.parametrize(("n", "word"), [(0, "монет"), (1, "монета"), (3, "монеты"), (11, "монет"), (21, "монета")])
+def test_coin_word_agrees_with_the_number(n: int, word: str) -> None:
+    assert translate("ru", "render.coup.coins", n=n) == word
+
+
+def test_render_package_never_imports_discord() -> None:
+    code = "import sys, bot.render.coup, bot.render.common; sys.exit('discord' in sys.modules)"
+    result = subprocess.run([sys.executable, "-c", code], cwd=ROOT, check=False)  # noqa: S603 - fixed argv
+    assert result.returncode == 0
