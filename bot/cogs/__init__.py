@@ -1,0 +1,1 @@
+"""One cog per feature: a cog per game plus the shared table commands."""

@@ -1,0 +1,61 @@
+"""The /coup command group (localized /переворот): open a table, read the rules."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.tables import TableError
+from bot.translator import cmd
+from bot.ui.interactions import send_private, user_locale
+from bot.ui.panels import rules_payload
+
+if TYPE_CHECKING:
+    from bot.app import TableBot
+
+MIN_CLOCK, MAX_CLOCK = 15, 3600
+
+
+class CoupCog(
+    commands.GroupCog,
+    group_name=cmd("coup", "coup.name"),
+    group_description=cmd("Coup: bluff, intrigue and the fight for power", "coup.description"),
+):
+    """Переворот (Coup)."""
+
+    def __init__(self, bot: TableBot) -> None:
+        """Bind the cog to ``bot``."""
+        self.bot = bot
+        super().__init__()
+
+    @app_commands.command(
+        name=cmd("new", "coup.new_name"), description=cmd("Open a Coup table in this channel", "coup.new_description")
+    )
+    @app_commands.rename(clock=cmd("clock", "coup.clock_name"), draft=cmd("draft", "coup.draft_name"))
+    @app_commands.describe(
+        clock=cmd("Seconds for each decision (15–3600, default 90)", "coup.clock_description"),
+        draft=cmd("Two-player variant: each player secretly drafts one card", "coup.draft_description"),
+    )
+    @app_commands.guild_only()
+    async def new(self, interaction: discord.Interaction, clock: int | None = None, draft: bool = False) -> None:
+        """Open a Coup table in this channel."""
+        seconds = clock if clock is not None else self.bot.settings.default_clock_seconds
+        if not MIN_CLOCK <= seconds <= MAX_CLOCK:
+            raise TableError("ui.error.option_range", name="clock", min=MIN_CLOCK, max=MAX_CLOCK)
+        await self.bot.open_lobby(interaction, "coup", {"clock": seconds, "game": {"draft": draft}})
+
+    @app_commands.command(
+        name=cmd("rules", "coup.rules_name"),
+        description=cmd("A short summary of the rules of Coup", "coup.rules_description"),
+    )
+    async def rules(self, interaction: discord.Interaction) -> None:
+        """Show the rules summary privately in the user's language."""
+        await send_private(interaction, rules_payload("coup", user_locale(interaction)))
+
+
+async def setup(bot: TableBot) -> None:
+    """Load the cog."""
+    await bot.add_cog(CoupCog(bot))

@@ -1,0 +1,954 @@
+"""The SQLite store behind the table service: tables, seats, the action log, snapshots, clocks, results, ratings.
+
+One :class:`Storage` owns one aiosqlite connection (one worker thread) in WAL mode with
+``synchronous=NORMAL`` and foreign keys on. Every operation takes the storage's ``asyncio.Lock``:
+the connection is shared, so without the lock a coroutine's statement could land inside another
+coroutine's open transaction, or a read could see writes that are about to be rolled back.
+Transactions are short, start with ``BEGIN IMMEDIATE`` (so a second process waits on
+``busy_timeout`` instead of failing half-way) and never wait on Discord.
+
+Moves are optimistic: :meth:`Storage.commit_action` runs
+``UPDATE tables … WHERE id = ? AND version = ? AND status = 'active'`` and raises
+:class:`~bot.storage.errors.VersionConflictError` without writing anything when no row matches, so
+two clicks (or two processes) can never both apply a move.
+
+The action log is the source of truth: ``seq`` is the state version an action was applied to, so a
+table at version ``v`` has log entries ``0 … v-1``, and ``setup(seats, options, seed)`` followed by
+those actions rebuilds its state. Snapshots (at the start and every ``snapshot_every`` versions) let a
+replay start part-way.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import time
+from collections.abc import AsyncIterator, Iterable, Mapping, Sequence
+from contextlib import asynccontextmanager
+from pathlib import Path
+from types import TracebackType
+from typing import Any, NamedTuple, Self
+
+import aiosqlite
+
+from bot.ratings import DEFAULT_MU, DEFAULT_SIGMA, rate_outcome, winning_seats
+from bot.storage._migrate import Migration, apply_migrations, bundled_migrations
+from bot.storage.errors import (
+    AlreadySeatedError,
+    LobbyChangedError,
+    SeatNotFoundError,
+    StorageError,
+    TableFullError,
+    TableNotFoundError,
+    TableStatusError,
+    VersionConflictError,
+)
+from bot.storage.models import (
+    LOBBY_VERSION,
+    ActionLogRow,
+    ClockRow,
+    FinishRow,
+    LogEntry,
+    RatingChange,
+    RatingRow,
+    RatingUpdate,
+    ReplayData,
+    ResultRow,
+    SeatRow,
+    SeatUpdate,
+    SnapshotRow,
+    TableRow,
+    TableStatus,
+)
+
+__all__ = ["DEFAULT_SNAPSHOT_EVERY", "Storage"]
+
+DEFAULT_SNAPSHOT_EVERY = 50
+"""Write a snapshot whenever a table reaches a version divisible by this."""
+
+BUSY_TIMEOUT_MS = 5000
+"""How long a write waits for another process's write lock before failing."""
+
+_Row = Sequence[Any]
+
+# Column lists are module constants; no caller text is ever formatted into SQL (hence the S608 noqas).
+_TABLE_COLUMNS = (
+    "id, guild_id, channel_id, thread_id, lobby_message_id, board_message_id, game, host_id, status, "
+    "options, seed, locale, state, version, rematch_of, created_at, updated_at, finished_at"
+)
+_SEAT_COLUMNS = "table_id, position, seat, user_id, is_ai, display_name, autopilot, timeouts_in_row"
+_RATING_COLUMNS = "guild_id, game, user_id, mu, sigma, games, wins, updated_at"
+
+_SELECT_TABLE = f"SELECT {_TABLE_COLUMNS} FROM tables"  # noqa: S608 - constant column list
+_SELECT_SEAT = f"SELECT {_SEAT_COLUMNS} FROM seats"  # noqa: S608 - constant column list
+_SELECT_RATING = f"SELECT {_RATING_COLUMNS} FROM ratings"  # noqa: S608 - constant column list
+
+_INSERT_TABLE = (
+    "INSERT INTO tables (guild_id, channel_id, game, host_id, status, options, seed, locale, version, "  # noqa: S608 - constant column list
+    f"rematch_of, created_at, updated_at) VALUES (?, ?, ?, ?, 'lobby', ?, ?, ?, ?, ?, ?, ?) RETURNING {_TABLE_COLUMNS}"
+)
+_INSERT_SEAT = (
+    "INSERT INTO seats (table_id, position, user_id, is_ai, display_name) VALUES (?, ?, ?, ?, ?) "  # noqa: S608 - constant column list
+    f"RETURNING {_SEAT_COLUMNS}"
+)
+_LOBBY_CHECK = (
+    "SELECT t.status, "
+    "(SELECT count(*) FROM seats WHERE table_id = t.id), "
+    "(SELECT coalesce(max(position), -1) FROM seats WHERE table_id = t.id), "
+    "(SELECT count(*) FROM seats WHERE table_id = t.id AND user_id = ?) "
+    "FROM tables AS t WHERE t.id = ?"
+)
+_COMMIT_STATE = (
+    "UPDATE tables SET state = ?, version = ?, updated_at = ? WHERE id = ? AND version = ? AND status = 'active'"
+)
+_COMMIT_FINAL_STATE = (
+    "UPDATE tables SET state = ?, version = ?, updated_at = ?, status = 'finished', finished_at = ? "
+    "WHERE id = ? AND version = ? AND status = 'active'"
+)
+_INSERT_LOG = (
+    "INSERT INTO action_log (table_id, seq, seat, action, by_timeout, user_id, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)"
+)
+_REPLACE_CLOCK = "INSERT OR REPLACE INTO clocks (table_id, version, deadline, seats) VALUES (?, ?, ?, ?)"
+_DELETE_CLOCK = "DELETE FROM clocks WHERE table_id = ?"
+_INSERT_SNAPSHOT = "INSERT OR REPLACE INTO snapshots (table_id, version, state) VALUES (?, ?, ?)"
+_UPDATE_SEAT = "UPDATE seats SET timeouts_in_row = ?, autopilot = ? WHERE table_id = ? AND seat = ?"
+_UPSERT_RATING = (
+    "INSERT INTO ratings (guild_id, game, user_id, mu, sigma, games, wins, updated_at) VALUES (?, ?, ?, ?, ?, 1, ?, ?) "
+    "ON CONFLICT (guild_id, game, user_id) DO UPDATE SET mu = excluded.mu, sigma = excluded.sigma, "
+    "games = games + 1, wins = wins + excluded.wins, updated_at = excluded.updated_at"
+)
+_USER_IN_JSON_LIST = "user_id IN (SELECT value FROM json_each(?))"  # binds one JSON list of ids
+_LIVE = (TableStatus.LOBBY.value, TableStatus.ACTIVE.value)
+
+
+def _json(value: object) -> str:
+    """Dump ``value`` as compact JSON with sorted keys, so equal values store as equal text."""
+    return json.dumps(value, ensure_ascii=False, separators=(",", ":"), sort_keys=True)
+
+
+def _table(row: _Row) -> TableRow:
+    return TableRow(
+        id=row[0],
+        guild_id=row[1],
+        channel_id=row[2],
+        thread_id=row[3],
+        lobby_message_id=row[4],
+        board_message_id=row[5],
+        game=row[6],
+        host_id=row[7],
+        status=TableStatus(row[8]),
+        options=json.loads(row[9]),
+        seed=row[10],
+        locale=row[11],
+        state=row[12],
+        version=row[13],
+        rematch_of=row[14],
+        created_at=row[15],
+        updated_at=row[16],
+        finished_at=row[17],
+    )
+
+
+def _seat(row: _Row) -> SeatRow:
+    return SeatRow(
+        table_id=row[0],
+        position=row[1],
+        seat=row[2],
+        user_id=row[3],
+        is_ai=bool(row[4]),
+        display_name=row[5],
+        autopilot=bool(row[6]),
+        timeouts_in_row=row[7],
+    )
+
+
+def _log(row: _Row) -> ActionLogRow:
+    return ActionLogRow(
+        table_id=row[0],
+        seq=row[1],
+        seat=row[2],
+        action=row[3],
+        by_timeout=bool(row[4]),
+        user_id=row[5],
+        created_at=row[6],
+    )
+
+
+def _clock(row: _Row) -> ClockRow:
+    return ClockRow(table_id=row[0], version=row[1], deadline=row[2], seats=tuple(json.loads(row[3])))
+
+
+def _rating(row: _Row) -> RatingRow:
+    return RatingRow(
+        guild_id=row[0],
+        game=row[1],
+        user_id=row[2],
+        mu=row[3],
+        sigma=row[4],
+        games=row[5],
+        wins=row[6],
+        updated_at=row[7],
+    )
+
+
+def _check_clock(clock: ClockRow, table_id: int, version: int) -> None:
+    """Reject a clock for another table or for a version the write has not reached.
+
+    A clock guards a *prompt*, which opens at some version and may stay open while several seats
+    answer it (a response window), so its version may be older than the state being written.
+    """
+    if clock.table_id != table_id or clock.version > version:
+        raise ValueError(
+            f"clock guards table {clock.table_id} at version {clock.version}, "
+            f"but the write leaves table {table_id} at version {version}"
+        )
+
+
+class _RatedSeat(NamedTuple):
+    """The fields of a seat that rating reads (fits ``bot.ratings.RatedSeat``)."""
+
+    seat: int | None
+    user_id: int | None
+    is_ai: bool
+
+
+class Storage:
+    """Async access to the bot's SQLite database; build it with :meth:`open`, end with :meth:`close`."""
+
+    def __init__(self, db: aiosqlite.Connection, *, snapshot_every: int = DEFAULT_SNAPSHOT_EVERY) -> None:
+        """Wrap an open, migrated connection in autocommit mode (use :meth:`open` instead)."""
+        if snapshot_every < 1:
+            raise ValueError("snapshot_every must be at least 1")
+        self._db = db
+        self._lock = asyncio.Lock()
+        self._closed = False
+        self.snapshot_every = snapshot_every
+
+    @classmethod
+    async def open(
+        cls,
+        path: str | Path,
+        *,
+        snapshot_every: int = DEFAULT_SNAPSHOT_EVERY,
+        migrations: Sequence[Migration] | None = None,
+    ) -> Self:
+        """Open (creating if needed) the database at ``path`` and apply pending migrations.
+
+        Args:
+            path: A file path, or ``":memory:"`` for a private in-memory database (tests).
+            snapshot_every: Snapshot a table's state whenever its version is a multiple of this.
+            migrations: The migrations to apply instead of the bundled ones (tests of the migrator).
+
+        Returns:
+            The open storage.
+
+        Raises:
+            StorageError: The database was written by a newer schema, or a migration file is misnamed.
+        """
+        db = await aiosqlite.connect(path, isolation_level=None)
+        try:
+            await db.execute("PRAGMA journal_mode = WAL")  # ":memory:" stays in "memory" mode
+            await db.execute("PRAGMA synchronous = NORMAL")  # durable in WAL except on power loss
+            await db.execute("PRAGMA foreign_keys = ON")
+            await db.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS:d}")
+            await apply_migrations(
+                db, list(bundled_migrations() if migrations is None else migrations), now=time.time()
+            )
+            return cls(db, snapshot_every=snapshot_every)
+        except BaseException:
+            await db.close()
+            raise
+
+    async def close(self) -> None:
+        """Wait for running operations, then close the connection (closing twice is harmless)."""
+        async with self._lock:
+            if not self._closed:
+                self._closed = True
+                await self._db.close()
+
+    async def __aenter__(self) -> Self:
+        return self
+
+    async def __aexit__(
+        self, exc_type: type[BaseException] | None, exc: BaseException | None, tb: TracebackType | None
+    ) -> None:
+        await self.close()
+
+    # -- plumbing -------------------------------------------------------------------------------
+
+    @asynccontextmanager
+    async def _transaction(self) -> AsyncIterator[aiosqlite.Connection]:
+        """Run the body as one ``BEGIN IMMEDIATE`` transaction: commit on success, else roll back.
+
+        aiosqlite runs calls in the order they are queued, so even when the awaiting task is
+        cancelled the rollback runs before any later caller's statements.
+        """
+        async with self._use() as db:
+            try:
+                await db.execute("BEGIN IMMEDIATE")
+                yield db
+                await db.commit()
+            except BaseException:
+                await db.rollback()  # a no-op if the transaction never began or already ended
+                raise
+
+    @asynccontextmanager
+    async def _use(self) -> AsyncIterator[aiosqlite.Connection]:
+        """Hold the connection for a series of statements no other coroutine may interleave with."""
+        async with self._lock:
+            if self._closed:
+                raise StorageError("the storage is closed")
+            yield self._db
+
+    async def _fetchall(self, sql: str, params: Sequence[object] = ()) -> list[_Row]:
+        """Run one read statement (a single statement is its own snapshot)."""
+        async with self._use() as db:
+            return list(await db.execute_fetchall(sql, params))
+
+    async def _write(self, sql: str, params: Sequence[object]) -> int:
+        """Run one write statement in its own implicit transaction; return the rows it changed."""
+        async with self._use() as db:
+            cursor = await db.execute(sql, params)
+            return cursor.rowcount
+
+    @staticmethod
+    async def _status_error(db: aiosqlite.Connection, table_id: int, allowed: tuple[TableStatus, ...]) -> StorageError:
+        """Explain why a status-guarded write matched no row."""
+        rows = list(await db.execute_fetchall("SELECT status FROM tables WHERE id = ?", (table_id,)))
+        if not rows:
+            return TableNotFoundError(table_id)
+        return TableStatusError(table_id, str(rows[0][0]), tuple(status.value for status in allowed))
+
+    # -- lobby ----------------------------------------------------------------------------------
+
+    async def create_table(
+        self,
+        *,
+        guild_id: int,
+        channel_id: int,
+        game: str,
+        host_id: int,
+        options: Mapping[str, Any],
+        seed: str,
+        locale: str,
+        now: float,
+        rematch_of: int | None = None,
+    ) -> TableRow:
+        """Create a table in the lobby (version :data:`~bot.storage.models.LOBBY_VERSION`, no state)."""
+        params = (
+            guild_id,
+            channel_id,
+            game,
+            host_id,
+            _json(options),
+            seed,
+            locale,
+            LOBBY_VERSION,
+            rematch_of,
+            now,
+            now,
+        )
+        async with self._transaction() as db:
+            rows = list(await db.execute_fetchall(_INSERT_TABLE, params))
+        return _table(rows[0])
+
+    async def set_lobby_message(self, table_id: int, message_id: int | None) -> None:
+        """Record the message that shows the lobby.
+
+        Raises:
+            TableNotFoundError: No such table.
+        """
+        if not await self._write("UPDATE tables SET lobby_message_id = ? WHERE id = ?", (message_id, table_id)):
+            raise TableNotFoundError(table_id)
+
+    async def add_lobby_seat(
+        self, table_id: int, user_id: int | None, is_ai: bool, display_name: str, *, max_seats: int
+    ) -> SeatRow:
+        """Seat a player, or an AI (``user_id=None, is_ai=True``), at the end of the lobby's join order.
+
+        Raises:
+            TableNotFoundError: No such table.
+            TableStatusError: The table is not in the lobby.
+            AlreadySeatedError: The user already has a seat here.
+            TableFullError: The lobby already holds ``max_seats`` seats.
+            ValueError: ``is_ai`` does not match ``user_id`` (an AI has no user, a human has one).
+        """
+        if is_ai != (user_id is None):
+            raise ValueError(f"an AI seat has no user id and a human seat has one (user_id={user_id}, is_ai={is_ai})")
+        async with self._transaction() as db:
+            rows = list(await db.execute_fetchall(_LOBBY_CHECK, (user_id, table_id)))
+            if not rows:
+                raise TableNotFoundError(table_id)
+            status, count, last_position, already = rows[0]
+            if status != TableStatus.LOBBY:
+                raise TableStatusError(table_id, status, (TableStatus.LOBBY.value,))
+            if user_id is not None and already:
+                raise AlreadySeatedError(table_id, user_id)
+            if count >= max_seats:
+                raise TableFullError(table_id, max_seats)
+            params = (table_id, last_position + 1, user_id, is_ai, display_name)
+            inserted = list(await db.execute_fetchall(_INSERT_SEAT, params))
+        return _seat(inserted[0])
+
+    async def remove_lobby_seat(self, table_id: int, user_id: int) -> bool:
+        """Remove a player from the lobby; return whether they had a seat.
+
+        Raises:
+            TableNotFoundError: No such table.
+            TableStatusError: The table is not in the lobby.
+        """
+        return await self._remove_from_lobby(table_id, "user_id", user_id)
+
+    async def remove_lobby_position(self, table_id: int, position: int) -> bool:
+        """Remove the lobby seat at ``position`` (e.g. an AI); return whether it existed.
+
+        Raises:
+            TableNotFoundError: No such table.
+            TableStatusError: The table is not in the lobby.
+        """
+        return await self._remove_from_lobby(table_id, "position", position)
+
+    async def _remove_from_lobby(self, table_id: int, column: str, value: int) -> bool:
+        sql = {
+            "user_id": "DELETE FROM seats WHERE table_id = ? AND user_id = ?",
+            "position": "DELETE FROM seats WHERE table_id = ? AND position = ?",
+        }[column]
+        async with self._transaction() as db:
+            rows = list(await db.execute_fetchall("SELECT status FROM tables WHERE id = ?", (table_id,)))
+            if not rows:
+                raise TableNotFoundError(table_id)
+            if rows[0][0] != TableStatus.LOBBY:
+                raise TableStatusError(table_id, rows[0][0], (TableStatus.LOBBY.value,))
+            cursor = await db.execute(sql, (table_id, value))
+            return cursor.rowcount > 0
+
+    async def lobby_seats(self, table_id: int) -> list[SeatRow]:
+        """Return the table's seats in join order."""
+        rows = await self._fetchall(f"{_SELECT_SEAT} WHERE table_id = ? ORDER BY position", (table_id,))
+        return [_seat(row) for row in rows]
+
+    async def update_options(self, table_id: int, options: Mapping[str, Any]) -> None:
+        """Replace the table's options while it is in the lobby.
+
+        Raises:
+            TableNotFoundError: No such table.
+            TableStatusError: The table is not in the lobby.
+        """
+        async with self._transaction() as db:
+            cursor = await db.execute(
+                "UPDATE tables SET options = ? WHERE id = ? AND status = 'lobby'", (_json(options), table_id)
+            )
+            if cursor.rowcount == 0:
+                raise await self._status_error(db, table_id, (TableStatus.LOBBY,))
+
+    # -- start ----------------------------------------------------------------------------------
+
+    async def start_table(
+        self,
+        table_id: int,
+        *,
+        state_json: str,
+        version: int,
+        clock: ClockRow | None,
+        now: float,
+        positions: Sequence[int] | None = None,
+        thread_id: int | None = None,
+        board_message_id: int | None = None,
+    ) -> list[SeatRow]:
+        """Move a table from the lobby to play, atomically; a second Start fails.
+
+        Args:
+            table_id: The table.
+            state_json: JSON of the engine's initial state (also stored as the first snapshot).
+            version: That state's version (0 from ``setup``).
+            clock: The first decision clock (guarding ``version``), if any.
+            now: The current unix time.
+            positions: The lobby positions in seat order (``positions[i]`` gets seat ``i``), naming every
+                lobby seat once; ``None`` seats the lobby in join order. Passing it also guards against a
+                lobby that changed since the state was built for it.
+            thread_id: The table's thread, or ``None`` to keep the stored one.
+            board_message_id: The board message, or ``None`` to keep the stored one.
+
+        Returns:
+            The seats in seat order.
+
+        Raises:
+            TableNotFoundError: No such table.
+            TableStatusError: The table is not in the lobby (already started, finished or cancelled).
+            LobbyChangedError: ``positions`` is not exactly the stored lobby (someone joined or left),
+                or the lobby is empty.
+        """
+        if clock is not None:
+            _check_clock(clock, table_id, version)
+        async with self._transaction() as db:
+            rows = list(
+                await db.execute_fetchall(
+                    "SELECT t.status, s.position FROM tables AS t LEFT JOIN seats AS s ON s.table_id = t.id "
+                    "WHERE t.id = ? ORDER BY s.position",
+                    (table_id,),
+                )
+            )
+            if not rows:
+                raise TableNotFoundError(table_id)
+            if rows[0][0] != TableStatus.LOBBY:
+                raise TableStatusError(table_id, rows[0][0], (TableStatus.LOBBY.value,))
+            lobby = tuple(row[1] for row in rows if row[1] is not None)
+            order = lobby if positions is None else tuple(positions)
+            if not order or sorted(order) != list(lobby):
+                raise LobbyChangedError(table_id, lobby, order)
+            await db.executemany(
+                "UPDATE seats SET seat = ? WHERE table_id = ? AND position = ?",
+                [(seat, table_id, position) for seat, position in enumerate(order)],
+            )
+            await db.execute(
+                "UPDATE tables SET status = 'active', state = ?, version = ?, thread_id = coalesce(?, thread_id), "
+                "board_message_id = coalesce(?, board_message_id), updated_at = ? WHERE id = ?",
+                (state_json, version, thread_id, board_message_id, now, table_id),
+            )
+            await db.execute(_INSERT_SNAPSHOT, (table_id, version, state_json))
+            if clock is not None:
+                await db.execute(_REPLACE_CLOCK, (table_id, clock.version, clock.deadline, _json(list(clock.seats))))
+            seated = list(await db.execute_fetchall(f"{_SELECT_SEAT} WHERE table_id = ? ORDER BY seat", (table_id,)))
+        return [_seat(row) for row in seated]
+
+    # -- moves ----------------------------------------------------------------------------------
+
+    async def commit_action(
+        self,
+        table_id: int,
+        expected_version: int,
+        new_state_json: str,
+        new_version: int,
+        log: LogEntry,
+        *,
+        clock: ClockRow | None,
+        seat_updates: Sequence[tuple[int, int, bool]] = (),
+        finished: FinishRow | None = None,
+        now: float,
+    ) -> list[RatingChange]:
+        """Record one accepted action in a single transaction, or nothing at all.
+
+        Writes the new state if the table is still active at ``expected_version``, appends ``log``
+        as ``seq = expected_version``, applies ``seat_updates``, replaces the clock row (or deletes
+        it when ``clock`` is ``None``), snapshots when ``new_version`` is a multiple of
+        ``snapshot_every``, and with ``finished`` ends the table: status ``finished``, results and,
+        for a rated finish, the humans' new ratings (read, computed and written under the same write
+        lock, so two tables finishing at once cannot lose a rating update).
+
+        Args:
+            table_id: The table.
+            expected_version: The version the action was applied to.
+            new_state_json: JSON of the state after the action.
+            new_version: Its version; must be ``expected_version + 1``.
+            log: The action for the log.
+            clock: The next decision clock (guarding ``new_version``), or ``None`` for no clock.
+            seat_updates: :class:`SeatUpdate` ``(seat, timeouts_in_row, autopilot)`` for some seats.
+            finished: How the game ended, if this action ended it (then ``clock`` must be ``None``).
+            now: The current unix time.
+
+        Returns:
+            The rating changes the finish applied (empty unless this commit finished a rated game).
+
+        Raises:
+            VersionConflictError: The table is not active at ``expected_version``; nothing was written.
+            SeatNotFoundError: A seat update names a seat the table does not have; nothing was written.
+            ValueError: The versions, clock or results are inconsistent; nothing was written.
+        """
+        if new_version != expected_version + 1:
+            raise ValueError(f"an action moves version {expected_version} to {expected_version + 1}, not {new_version}")
+        if clock is not None:
+            if finished is not None:
+                raise ValueError("a finished table has no clock")
+            _check_clock(clock, table_id, new_version)
+        changes: list[RatingChange] = []
+        async with self._transaction() as db:
+            if finished is None:
+                cursor = await db.execute(_COMMIT_STATE, (new_state_json, new_version, now, table_id, expected_version))
+            else:
+                cursor = await db.execute(
+                    _COMMIT_FINAL_STATE, (new_state_json, new_version, now, now, table_id, expected_version)
+                )
+            if cursor.rowcount != 1:
+                rows = list(await db.execute_fetchall("SELECT version, status FROM tables WHERE id = ?", (table_id,)))
+                actual, status = (rows[0][0], rows[0][1]) if rows else (None, None)
+                raise VersionConflictError(table_id, expected_version, actual, status)
+            await db.execute(
+                _INSERT_LOG,
+                (table_id, expected_version, log.seat, log.action, log.by_timeout, log.user_id, now),
+            )
+            if seat_updates:
+                await self._update_seats(db, table_id, [SeatUpdate(*update) for update in seat_updates])
+            if clock is None:
+                await db.execute(_DELETE_CLOCK, (table_id,))
+            else:
+                await db.execute(_REPLACE_CLOCK, (table_id, clock.version, clock.deadline, _json(list(clock.seats))))
+            if new_version % self.snapshot_every == 0:
+                await db.execute(_INSERT_SNAPSHOT, (table_id, new_version, new_state_json))
+            if finished is not None:
+                changes = await self._finish(db, table_id, finished, now)
+        return changes
+
+    @staticmethod
+    async def _update_seats(db: aiosqlite.Connection, table_id: int, updates: Sequence[SeatUpdate]) -> None:
+        cursor = await db.executemany(
+            _UPDATE_SEAT,
+            [(update.timeouts_in_row, update.autopilot, table_id, update.seat) for update in updates],
+        )
+        if cursor.rowcount != len(updates):
+            seats = {
+                row[0] for row in await db.execute_fetchall("SELECT seat FROM seats WHERE table_id = ?", (table_id,))
+            }
+            missing = next(update.seat for update in updates if update.seat not in seats)
+            raise SeatNotFoundError(table_id, missing)
+
+    async def _finish(
+        self, db: aiosqlite.Connection, table_id: int, finish: FinishRow, now: float
+    ) -> list[RatingChange]:
+        """Write results and ratings for a table whose status was just set to ``finished``."""
+        await db.execute(_DELETE_CLOCK, (table_id,))
+        if not finish.results:
+            return []
+        rows = list(
+            await db.execute_fetchall(
+                "SELECT t.guild_id, t.game, s.seat, s.user_id, s.is_ai FROM tables AS t "
+                "JOIN seats AS s ON s.table_id = t.id WHERE t.id = ? AND s.seat IS NOT NULL ORDER BY s.seat",
+                (table_id,),
+            )
+        )
+        seats = {row[2]: _RatedSeat(row[2], row[3], bool(row[4])) for row in rows}
+        given = [result.seat for result in finish.results]
+        if sorted(given) != sorted(seats):
+            raise ValueError(f"results name seats {sorted(given)}, the table has seats {sorted(seats)}")
+        guild_id, game = rows[0][0], rows[0][1]
+        await db.executemany(
+            "INSERT INTO results (table_id, guild_id, game, seat, user_id, is_ai, rank, score, team, finished_at) "
+            "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            [
+                (
+                    table_id,
+                    guild_id,
+                    game,
+                    result.seat,
+                    seats[result.seat].user_id,
+                    seats[result.seat].is_ai,
+                    result.rank,
+                    result.score,
+                    result.team,
+                    now,
+                )
+                for result in finish.results
+            ],
+        )
+        if not finish.rated:
+            return []
+        outcome = finish.outcome()
+        humans = [seat.user_id for seat in seats.values() if not seat.is_ai and seat.user_id is not None]
+        prior_rows = await db.execute_fetchall(
+            "SELECT user_id, mu, sigma FROM ratings WHERE guild_id = ? AND game = ? "
+            "AND user_id IN (SELECT value FROM json_each(?))",
+            (guild_id, game, _json(humans)),
+        )
+        prior: dict[int, tuple[float, float] | None] = {row[0]: (row[1], row[2]) for row in prior_rows}
+        new = rate_outcome(prior, seats.values(), outcome)
+        if not new:
+            return []
+        winners = {seats[seat].user_id for seat in winning_seats(outcome)}
+        updates = [
+            RatingUpdate(user_id, rating.mu, rating.sigma, user_id in winners) for user_id, rating in new.items()
+        ]
+        await self._upsert_ratings(db, guild_id, game, updates, now)
+        changes = [
+            RatingChange(
+                table_id=table_id,
+                user_id=user_id,
+                mu_before=(prior.get(user_id) or (DEFAULT_MU, DEFAULT_SIGMA))[0],
+                sigma_before=(prior.get(user_id) or (DEFAULT_MU, DEFAULT_SIGMA))[1],
+                mu_after=rating.mu,
+                sigma_after=rating.sigma,
+            )
+            for user_id, rating in new.items()
+        ]
+        await db.executemany(
+            "INSERT INTO rating_changes (table_id, user_id, mu_before, sigma_before, mu_after, sigma_after) "
+            "VALUES (?, ?, ?, ?, ?, ?)",
+            [(c.table_id, c.user_id, c.mu_before, c.sigma_before, c.mu_after, c.sigma_after) for c in changes],
+        )
+        return changes
+
+    async def finish_table(self, table_id: int, *, now: float, finished: FinishRow | None = None) -> list[RatingChange]:
+        """End an active table outside a move (e.g. the host ends it), with or without results.
+
+        The state and version stay as they are; the clock is removed.
+
+        Returns:
+            The rating changes applied (empty without a rated ``finished``).
+
+        Raises:
+            TableNotFoundError: No such table.
+            TableStatusError: The table is not active.
+            ValueError: ``finished`` does not give exactly one result per seat.
+        """
+        async with self._transaction() as db:
+            cursor = await db.execute(
+                "UPDATE tables SET status = 'finished', finished_at = ?, updated_at = ? "
+                "WHERE id = ? AND status = 'active'",
+                (now, now, table_id),
+            )
+            if cursor.rowcount == 0:
+                raise await self._status_error(db, table_id, (TableStatus.ACTIVE,))
+            return await self._finish(db, table_id, finished or FinishRow(), now)
+
+    async def cancel_table(self, table_id: int, *, now: float) -> None:
+        """Cancel a lobby or an active table (no results, no ratings); its clock is removed.
+
+        ``finished_at`` records when it was cancelled.
+
+        Raises:
+            TableNotFoundError: No such table.
+            TableStatusError: The table already finished or was cancelled.
+        """
+        async with self._transaction() as db:
+            cursor = await db.execute(
+                "UPDATE tables SET status = 'cancelled', finished_at = ?, updated_at = ? "
+                "WHERE id = ? AND status IN ('lobby', 'active')",
+                (now, now, table_id),
+            )
+            if cursor.rowcount == 0:
+                raise await self._status_error(db, table_id, (TableStatus.LOBBY, TableStatus.ACTIVE))
+            await db.execute(_DELETE_CLOCK, (table_id,))
+
+    # -- table details --------------------------------------------------------------------------
+
+    async def set_board_message(self, table_id: int, message_id: int | None) -> None:
+        """Record the message that shows the board.
+
+        Raises:
+            TableNotFoundError: No such table.
+        """
+        if not await self._write("UPDATE tables SET board_message_id = ? WHERE id = ?", (message_id, table_id)):
+            raise TableNotFoundError(table_id)
+
+    async def set_thread(self, table_id: int, thread_id: int | None) -> None:
+        """Record the thread the table plays in.
+
+        Raises:
+            TableNotFoundError: No such table.
+        """
+        if not await self._write("UPDATE tables SET thread_id = ? WHERE id = ?", (thread_id, table_id)):
+            raise TableNotFoundError(table_id)
+
+    async def set_seat_autopilot(self, table_id: int, seat: int, *, autopilot: bool, timeouts_in_row: int) -> None:
+        """Set a seat's autopilot flag and timeout counter (e.g. on "I'm back").
+
+        Raises:
+            SeatNotFoundError: The table has no such seat.
+        """
+        if not await self._write(_UPDATE_SEAT, (timeouts_in_row, autopilot, table_id, seat)):
+            raise SeatNotFoundError(table_id, seat)
+
+    async def set_clock(self, clock: ClockRow) -> bool:
+        """Replace a table's clock, if the table is active at the clock's version; return whether it was.
+
+        For rescheduling outside a move (e.g. extending deadlines that passed while the bot was down).
+        """
+        return bool(
+            await self._write(
+                "INSERT OR REPLACE INTO clocks (table_id, version, deadline, seats) SELECT ?, ?, ?, ? "
+                "WHERE EXISTS (SELECT 1 FROM tables WHERE id = ? AND version = ? AND status = 'active')",
+                (
+                    clock.table_id,
+                    clock.version,
+                    clock.deadline,
+                    _json(list(clock.seats)),
+                    clock.table_id,
+                    clock.version,
+                ),
+            )
+        )
+
+    async def clear_clock(self, table_id: int) -> None:
+        """Delete a table's clock, if it has one."""
+        await self._write(_DELETE_CLOCK, (table_id,))
+
+    # -- queries --------------------------------------------------------------------------------
+
+    async def get_table(self, table_id: int) -> TableRow | None:
+        """Return the table, or ``None`` if there is none with this id."""
+        rows = await self._fetchall(f"{_SELECT_TABLE} WHERE id = ?", (table_id,))
+        return _table(rows[0]) if rows else None
+
+    async def seats(self, table_id: int) -> list[SeatRow]:
+        """Return the table's seats: in seat order once started, in join order in the lobby."""
+        rows = await self._fetchall(
+            f"{_SELECT_SEAT} WHERE table_id = ? ORDER BY seat IS NULL, seat, position", (table_id,)
+        )
+        return [_seat(row) for row in rows]
+
+    async def live_tables(self) -> list[TableRow]:
+        """Return every table in the lobby or in play, oldest first (to re-attach after a restart)."""
+        rows = await self._fetchall(f"{_SELECT_TABLE} WHERE status IN (?, ?) ORDER BY id", _LIVE)
+        return [_table(row) for row in rows]
+
+    async def tables_for_guild(
+        self, guild_id: int, status: TableStatus | None = None, *, limit: int | None = None
+    ) -> list[TableRow]:
+        """Return a server's tables, newest first: all of them, or only those with ``status``, up to ``limit``."""
+        bound = -1 if limit is None else limit  # SQLite reads a negative LIMIT as "no limit"
+        if status is None:
+            rows = await self._fetchall(
+                f"{_SELECT_TABLE} WHERE guild_id = ? ORDER BY id DESC LIMIT ?", (guild_id, bound)
+            )
+        else:
+            rows = await self._fetchall(
+                f"{_SELECT_TABLE} WHERE guild_id = ? AND status = ? ORDER BY id DESC LIMIT ?",
+                (guild_id, status.value, bound),
+            )
+        return [_table(row) for row in rows]
+
+    async def find_active_table_for_thread(self, thread_id: int) -> TableRow | None:
+        """Return the active table playing in this thread, if any."""
+        rows = await self._fetchall(
+            f"{_SELECT_TABLE} WHERE thread_id = ? AND status = 'active' ORDER BY id DESC LIMIT 1", (thread_id,)
+        )
+        return _table(rows[0]) if rows else None
+
+    async def all_clocks(self) -> list[ClockRow]:
+        """Return every running clock, soonest deadline first."""
+        rows = await self._fetchall("SELECT table_id, version, deadline, seats FROM clocks ORDER BY deadline, table_id")
+        return [_clock(row) for row in rows]
+
+    async def get_clock(self, table_id: int) -> ClockRow | None:
+        """Return the table's running clock, if any."""
+        rows = await self._fetchall(
+            "SELECT table_id, version, deadline, seats FROM clocks WHERE table_id = ?", (table_id,)
+        )
+        return _clock(rows[0]) if rows else None
+
+    async def action_log(self, table_id: int, *, since: int = 0) -> list[ActionLogRow]:
+        """Return the table's actions with ``seq >= since``, in order."""
+        rows = await self._fetchall(
+            "SELECT table_id, seq, seat, action, by_timeout, user_id, created_at FROM action_log "
+            "WHERE table_id = ? AND seq >= ? ORDER BY seq",
+            (table_id, since),
+        )
+        return [_log(row) for row in rows]
+
+    async def latest_snapshot(self, table_id: int) -> SnapshotRow | None:
+        """Return the table's most recent snapshot, if any."""
+        rows = await self._fetchall(
+            "SELECT table_id, version, state FROM snapshots WHERE table_id = ? ORDER BY version DESC LIMIT 1",
+            (table_id,),
+        )
+        return SnapshotRow(table_id=rows[0][0], version=rows[0][1], state=rows[0][2]) if rows else None
+
+    async def snapshot_versions(self, table_id: int) -> list[int]:
+        """Return the versions at which the table has snapshots, in order."""
+        rows = await self._fetchall("SELECT version FROM snapshots WHERE table_id = ? ORDER BY version", (table_id,))
+        return [int(row[0]) for row in rows]
+
+    async def replay_data(self, table_id: int) -> ReplayData | None:
+        """Return the table with its seats, full action log and latest snapshot, read consistently."""
+        async with self._use() as db:
+            tables = list(await db.execute_fetchall(f"{_SELECT_TABLE} WHERE id = ?", (table_id,)))
+            if not tables:
+                return None
+            seats = await db.execute_fetchall(
+                f"{_SELECT_SEAT} WHERE table_id = ? ORDER BY seat IS NULL, seat, position", (table_id,)
+            )
+            log = await db.execute_fetchall(
+                "SELECT table_id, seq, seat, action, by_timeout, user_id, created_at FROM action_log "
+                "WHERE table_id = ? ORDER BY seq",
+                (table_id,),
+            )
+            snapshots = list(
+                await db.execute_fetchall(
+                    "SELECT table_id, version, state FROM snapshots WHERE table_id = ? ORDER BY version DESC LIMIT 1",
+                    (table_id,),
+                )
+            )
+        snapshot = SnapshotRow(snapshots[0][0], snapshots[0][1], snapshots[0][2]) if snapshots else None
+        return ReplayData(
+            table=_table(tables[0]),
+            seats=[_seat(row) for row in seats],
+            log=[_log(row) for row in log],
+            snapshot=snapshot,
+        )
+
+    async def results(self, table_id: int) -> list[ResultRow]:
+        """Return a finished table's results in seat order."""
+        rows = await self._fetchall(
+            "SELECT table_id, guild_id, game, seat, user_id, is_ai, rank, score, team, finished_at FROM results "
+            "WHERE table_id = ? ORDER BY seat",
+            (table_id,),
+        )
+        return [
+            ResultRow(
+                table_id=row[0],
+                guild_id=row[1],
+                game=row[2],
+                seat=row[3],
+                user_id=row[4],
+                is_ai=bool(row[5]),
+                rank=row[6],
+                score=row[7],
+                team=row[8],
+                finished_at=row[9],
+            )
+            for row in rows
+        ]
+
+    # -- ratings --------------------------------------------------------------------------------
+
+    async def apply_ratings(
+        self, guild_id: int, game: str, updates: Iterable[tuple[int, float, float, bool]], *, now: float
+    ) -> None:
+        """Store new ratings and count one more game (and win) for each player, in one transaction.
+
+        Each update is a :class:`RatingUpdate` ``(user_id, mu, sigma, won)``. Finishing a rated table
+        already does this atomically inside ``commit_action``; use this to import or recompute.
+        """
+        batch = [RatingUpdate(*update) for update in updates]
+        async with self._transaction() as db:
+            await self._upsert_ratings(db, guild_id, game, batch, now)
+
+    @staticmethod
+    async def _upsert_ratings(
+        db: aiosqlite.Connection, guild_id: int, game: str, updates: Sequence[RatingUpdate], now: float
+    ) -> None:
+        await db.executemany(
+            _UPSERT_RATING,
+            [(guild_id, game, u.user_id, u.mu, u.sigma, int(u.won), now) for u in updates],
+        )
+
+    async def get_ratings(self, guild_id: int, game: str, user_ids: Iterable[int]) -> dict[int, RatingRow]:
+        """Return the stored ratings of these users in one game (users without one are absent)."""
+        rows = await self._fetchall(
+            f"{_SELECT_RATING} WHERE guild_id = ? AND game = ? AND {_USER_IN_JSON_LIST}",
+            (guild_id, game, _json(list(user_ids))),
+        )
+        return {row[2]: _rating(row) for row in rows}
+
+    async def leaderboard(self, guild_id: int, game: str, *, limit: int = 10) -> list[RatingRow]:
+        """Return the top players of a game on a server by ordinal ``mu - 3 * sigma``, best first."""
+        rows = await self._fetchall(
+            f"{_SELECT_RATING} WHERE guild_id = ? AND game = ? ORDER BY mu - 3 * sigma DESC, games DESC, user_id "
+            "LIMIT ?",
+            (guild_id, game, limit),
+        )
+        return [_rating(row) for row in rows]
+
+    async def player_stats(self, guild_id: int, user_id: int) -> list[RatingRow]:
+        """Return a player's rating, games and wins for every game they were rated in, by game name."""
+        rows = await self._fetchall(
+            f"{_SELECT_RATING} WHERE guild_id = ? AND user_id = ? ORDER BY game", (guild_id, user_id)
+        )
+        return [_rating(row) for row in rows]
+
+    async def rating_changes(self, table_id: int) -> list[RatingChange]:
+        """Return how a finished table moved its players' ratings (empty if it was not rated)."""
+        rows = await self._fetchall(
+            "SELECT table_id, user_id, mu_before, sigma_before, mu_after, sigma_after FROM rating_changes "
+            "WHERE table_id = ? ORDER BY user_id",
+            (table_id,),
+        )
+        return [RatingChange(row[0], row[1], row[2], row[3], row[4], row[5]) for row in rows]

@@ -1,0 +1,717 @@
+"""The table service: one path for every game from a click to a committed, announced state.
+
+slash command / button → validate seat and prompt → per-table lock → ``engine.apply`` → one
+storage transaction (state, action log row, clock, version check) → the caller answers the
+interaction → the publisher updates the board → the next clock and any AI move are scheduled.
+
+No Discord here: the service talks to Discord only through the :class:`Publisher` it is given, so
+the same code runs in the bot, in the offline demo and in the benchmarks.
+
+Prompts. A *prompt* is one decision the table waits for; it may involve several seats at once (a
+response window, a sealed choice). Components carry the version at which their prompt opened, so
+when five players answer one window at once every answer is accepted, while a button from an
+earlier prompt is refused as out of date. A prompt continues while the seats still awaited are a
+subset of those awaited before, less the seat that just answered; anything else opens a new one.
+The prompt's clock row carries that version, so prompts and their deadlines survive restarts.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import secrets
+import time
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from pydantic import BaseModel
+
+from bot.storage import (
+    AlreadySeatedError,
+    ClockRow,
+    FinishRow,
+    LogEntry,
+    RatingChange,
+    SeatRow,
+    Storage,
+    TableFullError,
+    TableRow,
+    VersionConflictError,
+)
+from games.core import Agent, BaseState, Event, GameError, GameRng, Outcome, RandomAgent, StaleActionError
+from games.core.protocol import Engine
+from games.registry import AGENTS, ENGINES
+
+log = logging.getLogger(__name__)
+
+#: Seconds a restarted bot adds to clocks that ran out while it was down, so nobody is timed out
+#: for the bot's own absence.
+RESTART_GRACE_SECONDS = 15.0
+
+
+class TableError(GameError):
+    """A platform rule was broken (not seated, not the host, table full …); nothing changed."""
+
+    code = "table.error"
+
+
+@dataclass
+class Seat:
+    """A seat at a table: a human (``user_id``) or an AI (``user_id is None``)."""
+
+    seat: int
+    user_id: int | None
+    name: str
+    is_ai: bool
+    position: int = 0
+    autopilot: bool = False
+    timeouts_in_row: int = 0
+
+    @property
+    def ai_controlled(self) -> bool:
+        """Return whether an AI decides for this seat now."""
+        return self.is_ai or self.autopilot
+
+
+@dataclass
+class Table:
+    """A live table held in memory; the database row is the durable copy."""
+
+    id: int
+    guild_id: int
+    channel_id: int
+    game: str
+    host_id: int
+    status: str
+    options: dict[str, Any]
+    seed: str
+    locale: str
+    seats: list[Seat] = field(default_factory=list)
+    thread_id: int | None = None
+    lobby_message_id: int | None = None
+    board_message_id: int | None = None
+    state: BaseState | None = None
+    prompt_version: int = 0
+    deadline: float | None = None
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock, repr=False)
+    rematch_of: int | None = None
+
+    @property
+    def engine(self) -> Engine[Any]:
+        """Return the rules of this table's game."""
+        return ENGINES[self.game]
+
+    @property
+    def clock_seconds(self) -> int:
+        """Return the length of one decision clock."""
+        return int(self.options.get("clock", 90))
+
+    def seat_of(self, user_id: int) -> Seat | None:
+        """Return the seat of ``user_id`` or ``None``."""
+        return next((s for s in self.seats if s.user_id == user_id), None)
+
+    def names(self) -> list[str]:
+        """Return the display names in seat order."""
+        return [s.name for s in self.seats]
+
+    def game_options(self) -> BaseModel:
+        """Return the engine options of this table."""
+        return self.engine.options_type.model_validate(self.options.get("game", {}))
+
+
+@dataclass(frozen=True)
+class TableResult:
+    """The end of a game as the publisher announces it."""
+
+    outcome: Outcome | None
+    rating_changes: tuple[RatingChange, ...] = ()
+    ended_by: int | None = None
+
+
+class Publisher(Protocol):
+    """What the table service needs from Discord (or from the demo, or a benchmark)."""
+
+    def lobby_changed(self, table: Table) -> None:
+        """Redraw the lobby message."""
+        ...
+
+    def table_changed(self, table: Table, events: Sequence[Event]) -> None:
+        """Queue a board update announcing ``events`` (the publisher filters what is public)."""
+        ...
+
+    async def game_started(self, table: Table) -> None:
+        """Open the thread and post the first board; store the ids through the service."""
+        ...
+
+    async def game_finished(self, table: Table, result: TableResult) -> None:
+        """Announce the result, rating changes and the Rematch button."""
+        ...
+
+    async def table_cancelled(self, table: Table, by_user: int | None) -> None:
+        """Announce that the table was cancelled or ended without a result."""
+        ...
+
+
+class NullPublisher:
+    """A publisher that shows nothing (benchmarks, engine-only runs)."""
+
+    def lobby_changed(self, table: Table) -> None:
+        """Do nothing."""
+
+    def table_changed(self, table: Table, events: Sequence[Event]) -> None:
+        """Do nothing."""
+
+    async def game_started(self, table: Table) -> None:
+        """Do nothing."""
+
+    async def game_finished(self, table: Table, result: TableResult) -> None:
+        """Do nothing."""
+
+    async def table_cancelled(self, table: Table, by_user: int | None) -> None:
+        """Do nothing."""
+
+
+def _err(code: str, **params: str | int) -> TableError:
+    return TableError(code, **params)
+
+
+class TableService:
+    """Owns every live table of this process and is the only writer of their state."""
+
+    def __init__(
+        self,
+        storage: Storage,
+        publisher: Publisher | None = None,
+        *,
+        ai_delay: float = 1.5,
+        timeouts_before_autopilot: int = 2,
+        time_fn: Callable[[], float] = time.time,
+        run_clocks: bool = True,
+    ) -> None:
+        """Build the service; call :meth:`restore` before serving clicks."""
+        self.storage = storage
+        self.publisher: Publisher = publisher or NullPublisher()
+        self.ai_delay = ai_delay
+        self.timeouts_before_autopilot = timeouts_before_autopilot
+        self.now = time_fn
+        self.tables: dict[int, Table] = {}
+        self._run_clocks = run_clocks
+        self._timers: dict[int, asyncio.TimerHandle] = {}
+        self._ai_tasks: dict[int, asyncio.Task[None]] = {}
+        self._background: set[asyncio.Task[Any]] = set()
+
+    # ------------------------------------------------------------------ lifecycle
+    async def restore(self) -> int:
+        """Load every live table from storage and resume its clock; return how many."""
+        clocks = {c.table_id: c for c in await self.storage.all_clocks()}
+        now = self.now()
+        for row in await self.storage.live_tables():
+            table = self._table_from_row(row, await self.storage.seats(row.id))
+            clock = clocks.get(row.id)
+            if clock is not None:
+                table.prompt_version = clock.version
+                table.deadline = max(clock.deadline, now + RESTART_GRACE_SECONDS)
+            elif table.state is not None:
+                table.prompt_version = table.state.version
+            self.tables[row.id] = table
+        for table in self.tables.values():
+            if table.status == "active":
+                self._arm_clock(table)
+                self._schedule_ai(table)
+        return len(self.tables)
+
+    async def close(self) -> None:
+        """Stop background work (clocks, AI moves)."""
+        for handle in self._timers.values():
+            handle.cancel()
+        self._timers.clear()
+        tasks = [*self._ai_tasks.values(), *self._background]
+        for task in tasks:
+            task.cancel()
+        for task in tasks:
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await task
+        self._ai_tasks.clear()
+
+    def _table_from_row(self, row: TableRow, seats: Sequence[SeatRow]) -> Table:
+        table = Table(
+            id=row.id,
+            guild_id=row.guild_id,
+            channel_id=row.channel_id,
+            game=row.game,
+            host_id=row.host_id,
+            status=row.status,
+            options=dict(row.options),
+            seed=row.seed,
+            locale=row.locale,
+            thread_id=row.thread_id,
+            lobby_message_id=row.lobby_message_id,
+            board_message_id=row.board_message_id,
+            rematch_of=row.rematch_of,
+        )
+        ordered = sorted(seats, key=lambda s: (s.seat if s.seat is not None else s.position, s.position))
+        table.seats = [
+            Seat(
+                seat=index,
+                user_id=s.user_id,
+                name=s.display_name,
+                is_ai=s.is_ai,
+                position=s.position,
+                autopilot=s.autopilot,
+                timeouts_in_row=s.timeouts_in_row,
+            )
+            for index, s in enumerate(ordered)
+        ]
+        if row.state is not None:
+            table.state = table.engine.state_type.model_validate_json(row.state)
+        return table
+
+    async def get(self, table_id: int) -> Table:
+        """Return the live table ``table_id`` or raise a ``TableError`` saying why it is not live."""
+        table = self.tables.get(table_id)
+        if table is not None:
+            return table
+        row = await self.storage.get_table(table_id)
+        if row is None:
+            raise _err("table.not_found")
+        raise _err("table.finished" if row.status == "finished" else "table.closed")
+
+    # ------------------------------------------------------------------ lobby
+    async def create_lobby(
+        self,
+        *,
+        guild_id: int,
+        channel_id: int,
+        game: str,
+        host_id: int,
+        host_name: str,
+        options: Mapping[str, Any],
+        locale: str,
+        seed: str | None = None,
+        rematch_of: int | None = None,
+    ) -> Table:
+        """Open a lobby with the host seated."""
+        engine = ENGINES[game]
+        engine.options_type.model_validate(options.get("game", {}))  # reject bad options now
+        row = await self.storage.create_table(
+            guild_id=guild_id,
+            channel_id=channel_id,
+            game=game,
+            host_id=host_id,
+            options=dict(options),
+            seed=seed or secrets.token_hex(8),
+            locale=locale,
+            now=self.now(),
+            rematch_of=rematch_of,
+        )
+        table = self._table_from_row(row, [])
+        self.tables[table.id] = table
+        await self._add_lobby_seat(table, host_id, host_name, is_ai=False)
+        return table
+
+    async def _add_lobby_seat(self, table: Table, user_id: int | None, name: str, *, is_ai: bool) -> None:
+        try:
+            row = await self.storage.add_lobby_seat(
+                table.id, user_id=user_id, is_ai=is_ai, display_name=name, max_seats=table.engine.max_seats
+            )
+        except AlreadySeatedError:
+            raise _err("table.already_joined") from None
+        except TableFullError:
+            raise _err("table.full", max=table.engine.max_seats) from None
+        table.seats.append(Seat(seat=len(table.seats), user_id=user_id, name=name, is_ai=is_ai, position=row.position))
+
+    def _lobby(self, table: Table) -> None:
+        if table.status != "lobby":
+            raise _err("table.not_in_lobby")
+
+    async def join(self, table_id: int, user_id: int, name: str) -> Table:
+        """Seat ``user_id`` in the lobby."""
+        table = await self.get(table_id)
+        async with table.lock:
+            self._lobby(table)
+            if table.seat_of(user_id) is not None:
+                raise _err("table.already_joined")
+            if len(table.seats) >= table.engine.max_seats:
+                raise _err("table.full", max=table.engine.max_seats)
+            await self._add_lobby_seat(table, user_id, name, is_ai=False)
+        self.publisher.lobby_changed(table)
+        return table
+
+    async def leave(self, table_id: int, user_id: int) -> Table:
+        """Remove ``user_id`` from the lobby; the host leaving cancels it."""
+        table = await self.get(table_id)
+        if user_id == table.host_id:
+            return await self.cancel(table_id, user_id, is_moderator=False)
+        async with table.lock:
+            self._lobby(table)
+            if table.seat_of(user_id) is None:
+                raise _err("table.not_seated")
+            await self.storage.remove_lobby_seat(table.id, user_id)
+            table.seats = [s for s in table.seats if s.user_id != user_id]
+            for index, seat in enumerate(table.seats):
+                seat.seat = index
+        self.publisher.lobby_changed(table)
+        return table
+
+    async def add_ai(self, table_id: int, user_id: int, name: str) -> Table:
+        """Seat an AI; only the host may."""
+        table = await self.get(table_id)
+        async with table.lock:
+            self._lobby(table)
+            if user_id != table.host_id:
+                raise _err("table.host_only")
+            if len(table.seats) >= table.engine.max_seats:
+                raise _err("table.full", max=table.engine.max_seats)
+            await self._add_lobby_seat(table, None, name, is_ai=True)
+        self.publisher.lobby_changed(table)
+        return table
+
+    async def remove_ai(self, table_id: int, user_id: int) -> Table:
+        """Unseat the last AI; only the host may."""
+        table = await self.get(table_id)
+        async with table.lock:
+            self._lobby(table)
+            if user_id != table.host_id:
+                raise _err("table.host_only")
+            ai = next((s for s in reversed(table.seats) if s.is_ai), None)
+            if ai is None:
+                raise _err("table.no_ai")
+            await self.storage.remove_lobby_position(table.id, ai.position)
+            table.seats.remove(ai)
+            for index, seat in enumerate(table.seats):
+                seat.seat = index
+        self.publisher.lobby_changed(table)
+        return table
+
+    async def start(self, table_id: int, user_id: int) -> Table:
+        """Deal the game; only the host may, with a seat count the game allows."""
+        table = await self.get(table_id)
+        async with table.lock:
+            self._lobby(table)
+            if user_id != table.host_id:
+                raise _err("table.host_only")
+            engine = table.engine
+            if not engine.min_seats <= len(table.seats) <= engine.max_seats:
+                raise _err("table.seat_count", min=engine.min_seats, max=engine.max_seats, have=len(table.seats))
+            step = engine.setup(len(table.seats), table.game_options(), table.seed)
+            state = step.state
+            clock = self._next_clock(table, state, previous=None)
+            await self.storage.start_table(
+                table.id,
+                state_json=state.model_dump_json(),
+                version=state.version,
+                positions=[s.position for s in table.seats],
+                clock=clock,
+                now=self.now(),
+            )
+            table.state = state
+            table.status = "active"
+            self._set_clock(table, clock)
+        await self.publisher.game_started(table)
+        self.publisher.table_changed(table, step.events)
+        self._schedule_ai(table)
+        return table
+
+    async def attach_messages(
+        self, table: Table, *, thread_id: int | None = None, board_message_id: int | None = None
+    ) -> None:
+        """Remember where the table is shown (called by the publisher)."""
+        if thread_id is not None:
+            table.thread_id = thread_id
+            await self.storage.set_thread(table.id, thread_id)
+        if board_message_id is not None:
+            table.board_message_id = board_message_id
+            await self.storage.set_board_message(table.id, board_message_id)
+
+    async def set_lobby_message(self, table: Table, message_id: int) -> None:
+        """Remember the lobby message of ``table``."""
+        table.lobby_message_id = message_id
+        await self.storage.set_lobby_message(table.id, message_id)
+
+    async def cancel(self, table_id: int, user_id: int, *, is_moderator: bool) -> Table:
+        """Cancel a lobby or end an active game without a result (host or moderator)."""
+        table = await self.get(table_id)
+        async with table.lock:
+            if table.status not in {"lobby", "active"}:
+                raise _err("table.closed")
+            if user_id != table.host_id and not is_moderator:
+                raise _err("table.host_only")
+            await self.storage.cancel_table(table.id, now=self.now())
+            table.status = "cancelled"
+            self._drop(table)
+        await self.publisher.table_cancelled(table, user_id)
+        return table
+
+    # ------------------------------------------------------------------ play
+    def view_for(self, table: Table, user_id: int | None) -> tuple[int | None, BaseModel]:
+        """Return the seat of ``user_id`` (``None`` for spectators) and the view it may see."""
+        if table.state is None:
+            raise _err("table.not_started")
+        seat = table.seat_of(user_id) if user_id is not None else None
+        index = seat.seat if seat is not None else None
+        return index, table.engine.view(table.state, index)
+
+    def legal_for(self, table: Table, seat: int) -> list[Any]:
+        """Return the legal actions of ``seat`` now."""
+        if table.state is None:
+            return []
+        return table.engine.legal_actions(table.state, seat)
+
+    async def act(self, table_id: int, user_id: int, prompt_version: int, action: Any) -> Table:
+        """Apply ``action`` for the seat of ``user_id`` if it answers the current prompt."""
+        table = await self.get(table_id)
+        async with table.lock:
+            if table.status != "active" or table.state is None:
+                raise _err("table.not_active")
+            seat = table.seat_of(user_id)
+            if seat is None:
+                raise _err("table.not_seated")
+            if prompt_version != table.prompt_version:
+                raise StaleActionError
+            if seat.seat not in table.engine.active_seats(table.state):
+                raise _err("table.not_your_turn")
+            step = table.engine.apply(table.state, seat.seat, action)
+            seat_updates: list[Seat] = []
+            if seat.timeouts_in_row:
+                seat.timeouts_in_row = 0
+                seat_updates.append(seat)
+            await self._commit(table, seat.seat, action, step.state, step.events, user_id=user_id, seats=seat_updates)
+        return table
+
+    async def resign(self, table_id: int, user_id: int) -> Table:
+        """Resign ``user_id`` from the game: it leaves play and ranks below everyone still playing."""
+        table = await self.get(table_id)
+        async with table.lock:
+            if table.status != "active" or table.state is None:
+                raise _err("table.not_active")
+            seat = table.seat_of(user_id)
+            if seat is None:
+                raise _err("table.not_seated")
+            step = table.engine.resign(table.state, seat.seat)
+            await self._commit(table, seat.seat, {"kind": "resign"}, step.state, step.events, user_id=user_id)
+        return table
+
+    async def im_back(self, table_id: int, user_id: int) -> Table:
+        """Give ``user_id`` its seat back from the AI that played it."""
+        table = await self.get(table_id)
+        async with table.lock:
+            seat = table.seat_of(user_id)
+            if seat is None:
+                raise _err("table.not_seated")
+            if not seat.autopilot:
+                raise _err("table.not_on_autopilot")
+            seat.autopilot = False
+            seat.timeouts_in_row = 0
+            await self.storage.set_seat_autopilot(table.id, seat.seat, autopilot=False, timeouts_in_row=0)
+        self.publisher.table_changed(table, ())
+        return table
+
+    async def on_clock(self, table_id: int, prompt_version: int) -> None:
+        """Apply the default action for every seat that let the prompt's clock run out."""
+        table = self.tables.get(table_id)
+        if table is None:
+            return
+        async with table.lock:
+            state = table.state
+            if table.status != "active" or state is None or table.prompt_version != prompt_version:
+                return
+            waiting = sorted(table.engine.active_seats(state))
+            for index in waiting:
+                state = table.state
+                assert state is not None  # noqa: S101 - set while active
+                if index not in table.engine.active_seats(state) or table.prompt_version != prompt_version:
+                    continue
+                seat = table.seats[index]
+                action = table.engine.default_action(state, index)
+                step = table.engine.apply(state, index, action)
+                updates: list[Seat] = []
+                if not seat.ai_controlled:
+                    seat.timeouts_in_row += 1
+                    if seat.timeouts_in_row >= self.timeouts_before_autopilot:
+                        seat.autopilot = True
+                    updates.append(seat)
+                await self._commit(table, index, action, step.state, step.events, by_timeout=True, seats=updates)
+                if table.status != "active":
+                    break
+
+    async def fire_due_clocks(self) -> int:
+        """Fire every clock whose deadline has passed; return how many fired."""
+        now = self.now()
+        due = [(t.id, t.prompt_version) for t in list(self.tables.values()) if t.deadline is not None]
+        fired = 0
+        for table_id, version in due:
+            table = self.tables.get(table_id)
+            if table is not None and table.deadline is not None and table.deadline <= now:
+                await self.on_clock(table_id, version)
+                fired += 1
+        return fired
+
+    # ------------------------------------------------------------------ internals
+    async def _commit(
+        self,
+        table: Table,
+        seat: int,
+        action: Any,
+        state: BaseState,
+        events: Sequence[Event],
+        *,
+        by_timeout: bool = False,
+        user_id: int | None = None,
+        seats: Sequence[Seat] = (),
+    ) -> None:
+        """Persist one accepted step and update the in-memory table; caller holds the lock."""
+        previous = table.state
+        assert previous is not None  # noqa: S101 - only active tables commit
+        outcome = table.engine.outcome(state)
+        clock = None if outcome is not None else self._next_clock(table, state, previous=previous, actor=seat)
+        action_json = action.model_dump_json() if isinstance(action, BaseModel) else _json(action)
+        finish = FinishRow.from_outcome(outcome) if outcome is not None else None
+        try:
+            changes = await self.storage.commit_action(
+                table.id,
+                expected_version=previous.version,
+                new_state_json=state.model_dump_json(),
+                new_version=state.version,
+                log=LogEntry(seat=seat, action=action_json, user_id=user_id, by_timeout=by_timeout),
+                clock=clock,
+                seat_updates=[(s.seat, s.timeouts_in_row, s.autopilot) for s in seats],
+                finished=finish,
+                now=self.now(),
+            )
+        except VersionConflictError:
+            # Another process moved this table on: reload it and make the caller try again.
+            await self._reload(table)
+            raise StaleActionError from None
+        table.state = state
+        self._set_clock(table, clock)
+        self.publisher.table_changed(table, events)
+        if outcome is not None:
+            table.status = "finished"
+            result = TableResult(outcome=outcome, rating_changes=tuple(changes))
+            self._drop(table)
+            self._spawn(self.publisher.game_finished(table, result))
+        else:
+            self._schedule_ai(table)
+
+    async def _reload(self, table: Table) -> None:
+        row = await self.storage.get_table(table.id)
+        if row is None or row.state is None:
+            return
+        fresh = self._table_from_row(row, await self.storage.seats(table.id))
+        table.state, table.status, table.seats = fresh.state, fresh.status, fresh.seats
+
+    def _next_clock(
+        self, table: Table, state: BaseState, *, previous: BaseState | None, actor: int | None = None
+    ) -> ClockRow | None:
+        active = table.engine.active_seats(state)
+        if not active:
+            return None
+        if previous is not None and actor is not None and table.deadline is not None:
+            before = table.engine.active_seats(previous)
+            if len(before) > 1 and active <= before - {actor}:
+                # The same prompt goes on (more answers awaited): keep its version and deadline.
+                return ClockRow(
+                    table_id=table.id,
+                    version=table.prompt_version,
+                    deadline=table.deadline,
+                    seats=tuple(sorted(active)),
+                )
+        return ClockRow(
+            table_id=table.id,
+            version=state.version,
+            deadline=self.now() + table.clock_seconds,
+            seats=tuple(sorted(active)),
+        )
+
+    def _set_clock(self, table: Table, clock: ClockRow | None) -> None:
+        if clock is None:
+            table.deadline = None
+        else:
+            table.prompt_version = clock.version
+            table.deadline = clock.deadline
+        self._arm_clock(table)
+
+    def _arm_clock(self, table: Table) -> None:
+        """(Re)start the timer of ``table``'s current prompt; one timer per table."""
+        handle = self._timers.pop(table.id, None)
+        if handle is not None:
+            handle.cancel()
+        if not self._run_clocks or table.deadline is None or table.status != "active":
+            return
+        delay = max(0.0, table.deadline - self.now())
+        loop = asyncio.get_running_loop()
+        self._timers[table.id] = loop.call_later(delay, self._clock_fired, table.id, table.prompt_version)
+
+    def _clock_fired(self, table_id: int, prompt_version: int) -> None:
+        self._timers.pop(table_id, None)
+        self._spawn(self.on_clock(table_id, prompt_version))
+
+    def _drop(self, table: Table) -> None:
+        table.deadline = None
+        timer = self._timers.pop(table.id, None)
+        if timer is not None:
+            timer.cancel()
+        task = self._ai_tasks.pop(table.id, None)
+        if task is not None and task is not asyncio.current_task():
+            task.cancel()
+        self.tables.pop(table.id, None)
+
+    def _spawn(self, coro: Any) -> None:
+        task = asyncio.ensure_future(coro)
+        self._background.add(task)
+        task.add_done_callback(self._background.discard)
+        task.add_done_callback(_log_task_error)
+
+    # ------------------------------------------------------------------ AI seats
+    def _schedule_ai(self, table: Table) -> None:
+        state = table.state
+        if table.status != "active" or state is None:
+            return
+        if not any(table.seats[i].ai_controlled for i in table.engine.active_seats(state)):
+            return
+        task = self._ai_tasks.get(table.id)
+        if task is not None and not task.done():
+            return
+        task = asyncio.create_task(self._run_ai(table), name=f"ai-{table.id}")
+        self._ai_tasks[table.id] = task
+        task.add_done_callback(_log_task_error)
+
+    async def _run_ai(self, table: Table) -> None:
+        if self.ai_delay:
+            await asyncio.sleep(self.ai_delay)
+        async with table.lock:
+            if table.status != "active" or table.state is None:
+                return
+            for index in sorted(table.engine.active_seats(table.state)):
+                state = table.state
+                if table.status != "active" or state is None:
+                    break
+                seat = table.seats[index]
+                if not seat.ai_controlled or index not in table.engine.active_seats(state):
+                    continue
+                agent = AGENTS.get(table.game, RandomAgent())
+                action = choose_ai_action(table.engine, agent, state, index)
+                step = table.engine.apply(state, index, action)
+                await self._commit(table, index, action, step.state, step.events)
+        self._ai_tasks.pop(table.id, None)
+        self._schedule_ai(table)
+
+
+def choose_ai_action(engine: Engine[Any], agent: Agent, state: BaseState, seat: int) -> Any:
+    """Let ``agent`` choose for ``seat`` from that seat's view and legal actions only."""
+    legal = engine.legal_actions(state, seat)
+    rng = GameRng.for_step(state.seed, state.version, salt=f"ai{seat}")
+    return agent.choose(engine.view(state, seat), legal, rng)
+
+
+def _json(value: Any) -> str:
+    import json
+
+    return json.dumps(value, separators=(",", ":"))
+
+
+def _log_task_error(task: asyncio.Task[Any]) -> None:
+    if not task.cancelled() and task.exception() is not None:
+        log.error("background task %s failed", task.get_name(), exc_info=task.exception())

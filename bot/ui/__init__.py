@@ -1,0 +1,1 @@
+"""Discord views: persistent components, message builders, click handlers and the publisher."""

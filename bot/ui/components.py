@@ -1,0 +1,215 @@
+"""Persistent components: ``DynamicItem`` buttons and selects that survive restarts.
+
+Every custom id follows one grammar, parsed by the templates below (≤ 100 characters):
+
+- ``lobby:<table>:<verb>``             lobby buttons (join, leave, ai, unai, start, cancel)
+- ``tbl:<table>:<verb>``               table buttons (hand, rules, resign, end, back, rematch, …)
+- ``act:<table>:<prompt>:<action>``    one game action (``bot.codec``) answering prompt ``<prompt>``
+- ``acts:<table>:<prompt>:<group>:<p>`` a select of game actions; ``<p>`` is 1 on a private panel
+
+Because the table id and prompt version travel in the id, a click after a restart works, and a
+click on an older prompt is refused instead of applied.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from bot.codec import decode_action, encode_action
+from bot.errors import answer_error
+
+if TYPE_CHECKING:
+    from bot.app import TableBot
+
+MAX_CUSTOM_ID = 100
+
+
+def _bot(interaction: discord.Interaction) -> TableBot:
+    return interaction.client  # type: ignore[return-value]  # the only client this code runs in
+
+
+def _label(item: discord.ui.Item[Any]) -> str:
+    return getattr(item, "label", None) or ""
+
+
+class LobbyButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"lobby:(?P<table>\d{1,18}):(?P<verb>[a-z]{1,12})"
+):
+    """A lobby button."""
+
+    def __init__(
+        self, table_id: int, verb: str, label: str, style: discord.ButtonStyle, emoji: str | None = None
+    ) -> None:
+        """Build the button for ``verb`` at ``table_id``."""
+        super().__init__(discord.ui.Button(label=label, style=style, emoji=emoji, custom_id=f"lobby:{table_id}:{verb}"))
+        self.table_id = table_id
+        self.verb = verb
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> LobbyButton:
+        """Rebuild the button from its custom id."""
+        return cls(int(match["table"]), match["verb"], _label(item), discord.ButtonStyle.secondary)
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        """Hand the click to the bot's lobby handler."""
+        try:
+            await _bot(interaction).interactions.lobby_click(interaction, self.table_id, self.verb)
+        except Exception as error:
+            await answer_error(interaction, error)
+
+
+class TableButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"tbl:(?P<table>\d{1,18}):(?P<verb>[a-z_]{1,16})"
+):
+    """A table button that is not a game action (my cards, rules, resign, rematch …)."""
+
+    def __init__(
+        self,
+        table_id: int,
+        verb: str,
+        label: str,
+        style: discord.ButtonStyle,
+        emoji: str | None = None,
+        *,
+        row: int | None = None,
+    ) -> None:
+        """Build the button for ``verb`` at ``table_id`` (in action row ``row`` if given)."""
+        button = discord.ui.Button[Any](label=label, style=style, emoji=emoji, custom_id=f"tbl:{table_id}:{verb}")
+        super().__init__(button, row=row)
+        self.table_id = table_id
+        self.verb = verb
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> TableButton:
+        """Rebuild the button from its custom id."""
+        return cls(int(match["table"]), match["verb"], _label(item), discord.ButtonStyle.secondary)
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        """Hand the click to the bot's table handler."""
+        try:
+            await _bot(interaction).interactions.table_click(interaction, self.table_id, self.verb)
+        except Exception as error:
+            await answer_error(interaction, error)
+
+
+class ActButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"act:(?P<table>\d{1,18}):(?P<prompt>\d{1,9}):(?P<private>[01]):(?P<action>[A-Za-z0-9_.+~-]{1,60})",
+):
+    """A button that takes one game action."""
+
+    def __init__(
+        self,
+        table_id: int,
+        prompt: int,
+        action: str,
+        *,
+        private: bool,
+        label: str = "",
+        style: discord.ButtonStyle = discord.ButtonStyle.secondary,
+        emoji: str | None = None,
+    ) -> None:
+        """Build the button taking ``action`` (already encoded) for prompt ``prompt``."""
+        custom_id = f"act:{table_id}:{prompt}:{int(private)}:{action}"
+        super().__init__(discord.ui.Button(label=label[:80], style=style, emoji=emoji, custom_id=custom_id))
+        self.table_id = table_id
+        self.prompt = prompt
+        self.action = action
+        self.private = private
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> ActButton:
+        """Rebuild the button from its custom id."""
+        return cls(
+            int(match["table"]),
+            int(match["prompt"]),
+            match["action"],
+            private=match["private"] == "1",
+            label=_label(item),
+        )
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        """Apply the action through the table service."""
+        try:
+            await _bot(interaction).interactions.act_click(
+                interaction, self.table_id, self.prompt, self.action, private=self.private
+            )
+        except Exception as error:
+            await answer_error(interaction, error)
+
+
+class ActSelect(
+    discord.ui.DynamicItem[discord.ui.Select[Any]],
+    template=r"acts:(?P<table>\d{1,18}):(?P<prompt>\d{1,9}):(?P<private>[01]):(?P<group>[a-z_]{1,20})",
+):
+    """A select whose options are game actions (targets, exchange keeps …)."""
+
+    def __init__(
+        self,
+        table_id: int,
+        prompt: int,
+        group: str,
+        *,
+        private: bool,
+        placeholder: str = "",
+        options: list[discord.SelectOption] | None = None,
+    ) -> None:
+        """Build the select for ``group`` with ``options`` whose values are encoded actions."""
+        super().__init__(
+            discord.ui.Select(
+                custom_id=f"acts:{table_id}:{prompt}:{int(private)}:{group}",
+                placeholder=placeholder[:150] or None,
+                options=options or [discord.SelectOption(label="-", value="-")],
+                min_values=1,
+                max_values=1,
+            )
+        )
+        self.table_id = table_id
+        self.prompt = prompt
+        self.private = private
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> ActSelect:
+        """Rebuild the select from its custom id; its chosen value arrives with the interaction."""
+        if not isinstance(item, discord.ui.Select):
+            raise TypeError("an action select must be a select menu")
+        select = cls(int(match["table"]), int(match["prompt"]), match["group"], private=match["private"] == "1")
+        select.item = item
+        return select
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        """Apply the chosen action."""
+        try:
+            values = self.item.values
+            if len(values) != 1:
+                raise ValueError("one value expected")
+            await _bot(interaction).interactions.act_click(
+                interaction, self.table_id, self.prompt, values[0], private=self.private
+            )
+        except Exception as error:
+            await answer_error(interaction, error)
+
+
+DYNAMIC_ITEMS = (LobbyButton, TableButton, ActButton, ActSelect)
+
+__all__ = [
+    "DYNAMIC_ITEMS",
+    "MAX_CUSTOM_ID",
+    "ActButton",
+    "ActSelect",
+    "LobbyButton",
+    "TableButton",
+    "decode_action",
+    "encode_action",
+]

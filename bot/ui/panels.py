@@ -1,0 +1,314 @@
+"""Builders of every message the bot shows for a table: lobby, board, private panel, result.
+
+Builders are pure functions of a table and its *views*; the public board is built from the public
+view only, the private panel from the clicking seat's own view.
+"""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+import discord
+
+from bot.codec import encode_action
+from bot.i18n import translate
+from bot.presenters import Choice
+from bot.presenters.registry import PRESENTERS
+from bot.ratings import ordinal
+from bot.tables import Seat, Table, TableResult
+from bot.ui.components import ActButton, ActSelect, LobbyButton, TableButton
+
+STYLES = {
+    "primary": discord.ButtonStyle.primary,
+    "secondary": discord.ButtonStyle.secondary,
+    "success": discord.ButtonStyle.success,
+    "danger": discord.ButtonStyle.danger,
+}
+MAX_ROWS = 5
+PER_ROW = 5
+MAX_OPTIONS = 25
+COLOUR = discord.Colour(0xB8860B)
+
+
+@dataclass
+class Payload:
+    """The parts of one message: text, embed, components and an optional image."""
+
+    embed: discord.Embed = field(default_factory=discord.Embed)
+    view: discord.ui.View = field(default_factory=lambda: discord.ui.View(timeout=None))
+    png: bytes | None = None
+    filename: str = "board.png"
+    extra: dict[str, Any] = field(default_factory=dict)
+
+    def file(self) -> discord.File:
+        """Return the image as a fresh ``discord.File`` (a File can be sent only once)."""
+        if self.png is None:
+            raise ValueError("this payload has no image")
+        return discord.File(io.BytesIO(self.png), filename=self.filename)
+
+
+def game_name(game: str, locale: str) -> str:
+    """Return the localized name of ``game``."""
+    return translate(locale, f"{game}.name")
+
+
+def _view() -> discord.ui.View:
+    return discord.ui.View(timeout=None)
+
+
+# ---------------------------------------------------------------------- lobby
+def _seat_label(seat: Seat) -> str:
+    return f"\N{ROBOT FACE} {seat.name}" if seat.is_ai else f"<@{seat.user_id}>"
+
+
+def lobby_payload(table: Table, locale: str) -> Payload:
+    """Return the lobby message of ``table``."""
+    engine = table.engine
+    name = game_name(table.game, locale)
+    embed = discord.Embed(
+        title=translate(locale, "ui.lobby.title", game=name, id=table.id),
+        description=translate(locale, "ui.lobby.description", host=f"<@{table.host_id}>"),
+        colour=COLOUR,
+    )
+    seats = "\n".join(f"{i + 1}. {_seat_label(s)}" for i, s in enumerate(table.seats)) or translate(
+        locale, "ui.lobby.empty"
+    )
+    embed.add_field(
+        name=translate(locale, "ui.lobby.seats", n=len(table.seats), max=engine.max_seats), value=seats, inline=True
+    )
+    options = [translate(locale, "ui.lobby.clock", seconds=table.clock_seconds)]
+    options.extend(
+        translate(locale, f"{table.game}.option.{key}", value=value)
+        for key, value in table.options.get("game", {}).items()
+        if value not in (None, False)
+    )
+    embed.add_field(name=translate(locale, "ui.lobby.options"), value="\n".join(options), inline=True)
+    view = _view()
+    if table.status == "lobby":
+        buttons = [
+            ("join", discord.ButtonStyle.success, "\N{HEAVY PLUS SIGN}"),
+            ("leave", discord.ButtonStyle.secondary, None),
+            ("add_ai", discord.ButtonStyle.secondary, "\N{ROBOT FACE}"),
+            ("remove_ai", discord.ButtonStyle.secondary, None),
+            ("start", discord.ButtonStyle.primary, "\N{BLACK RIGHT-POINTING TRIANGLE}"),
+        ]
+        for verb, style, emoji in buttons:
+            view.add_item(
+                LobbyButton(table.id, verb.replace("_", ""), translate(locale, f"ui.lobby.{verb}"), style, emoji)
+            )
+        view.add_item(LobbyButton(table.id, "cancel", translate(locale, "ui.lobby.cancel"), discord.ButtonStyle.danger))
+    elif table.status == "active" and table.thread_id:
+        embed.add_field(
+            name="\u200b", value=translate(locale, "ui.lobby.started", thread=f"<#{table.thread_id}>"), inline=False
+        )
+    elif table.status == "cancelled":
+        embed.add_field(name="\u200b", value=translate(locale, "ui.lobby.cancelled"), inline=False)
+    return Payload(embed=embed, view=view)
+
+
+# ---------------------------------------------------------------------- choices → components
+def add_choices(
+    view: discord.ui.View,
+    table: Table,
+    prompt: int,
+    choices: Sequence[Choice],
+    locale: str,
+    *,
+    private: bool,
+    rows: int,
+) -> None:
+    """Lay ``choices`` out as buttons and selects in at most ``rows`` rows.
+
+    Ungrouped choices become buttons, five to a row; a group of two or more becomes one select
+    (its options carry the encoded actions). If that needs too many rows, all groups share one
+    select.
+    """
+    buttons = [c for c in choices if c.group is None]
+    groups: dict[str, list[Choice]] = {}
+    for choice in choices:
+        if choice.group is not None:
+            groups.setdefault(choice.group, []).append(choice)
+    singles = [g[0] for g in groups.values() if len(g) == 1]
+    selects = {name: g for name, g in groups.items() if len(g) > 1}
+    buttons.extend(singles)
+    button_rows = -(-len(buttons) // PER_ROW)
+    if button_rows + len(selects) > rows and selects:
+        merged = [c for g in selects.values() for c in g]
+        selects = {"any": merged}
+    for index, choice in enumerate(buttons[: PER_ROW * max(0, rows - len(selects))]):
+        view.add_item(
+            ActButton(
+                table.id,
+                prompt,
+                encode_action(choice.action),
+                private=private,
+                label=choice.label,
+                style=STYLES[choice.style],
+                emoji=choice.emoji,
+            )
+        )
+        _ = index
+    for name, group in selects.items():
+        options = [
+            discord.SelectOption(label=c.label[:100], value=encode_action(c.action), emoji=c.emoji)
+            for c in group[:MAX_OPTIONS]
+        ]
+        placeholder = translate(locale, f"{table.game}.select.{name}")
+        view.add_item(ActSelect(table.id, prompt, name, private=private, placeholder=placeholder, options=options))
+
+
+# ---------------------------------------------------------------------- board
+def board_payload(
+    table: Table, log_lines: Sequence[str], *, now: float | None, awaited_legal: Sequence[Any]
+) -> Payload:
+    """Return the public board: image from the public view, status, log, public decisions."""
+    locale = table.locale
+    presenter = PRESENTERS[table.game]
+    assert table.state is not None  # noqa: S101 - boards exist only for started tables
+    public = table.engine.view(table.state, None)
+    names = table.names()
+    png = presenter.render_board(public, names, locale, table.deadline, now)
+    status = presenter.status(public, names, locale)
+    description = status
+    if log_lines:
+        description += "\n\n" + "\n".join(f"• {line}" for line in log_lines[-8:])
+    embed = discord.Embed(
+        title=translate(locale, "ui.board.title", game=game_name(table.game, locale), id=table.id),
+        description=description[:4000],
+        colour=COLOUR,
+    )
+    embed.set_image(url="attachment://board.png")
+    if table.deadline is not None and table.status == "active":
+        embed.add_field(
+            name="\N{HOURGLASS WITH FLOWING SAND}",
+            value=translate(locale, "ui.board.clock", when=f"<t:{int(table.deadline)}:R>"),
+            inline=False,
+        )
+    autopiloted = [s.name for s in table.seats if s.autopilot]
+    if autopiloted:
+        embed.add_field(
+            name="\N{ROBOT FACE}",
+            value=translate(locale, "ui.board.autopilot", names=", ".join(autopiloted)),
+            inline=False,
+        )
+    embed.set_footer(text=f"#{table.id} · v{table.state.version}")
+    view = _view()
+    if table.status == "active":
+        choices = presenter.public_choices(public, awaited_legal, names, locale)
+        add_choices(view, table, table.prompt_version, choices, locale, private=False, rows=MAX_ROWS - 1)
+        utility = [
+            ("hand", discord.ButtonStyle.primary, "\N{PLAYING CARD BLACK JOKER}"),
+            ("rules", discord.ButtonStyle.secondary, "\N{OPEN BOOK}"),
+            ("resign", discord.ButtonStyle.secondary, "\N{WAVING WHITE FLAG}"),
+            ("end", discord.ButtonStyle.danger, None),
+        ]
+        if autopiloted:
+            utility.insert(1, ("back", discord.ButtonStyle.success, "\N{WAVING HAND SIGN}"))
+        for verb, style, emoji in utility:
+            label = translate(locale, f"ui.button.{verb}")
+            view.add_item(TableButton(table.id, verb, label, style, emoji, row=MAX_ROWS - 1))
+    elif table.status == "finished":
+        view.add_item(
+            TableButton(
+                table.id,
+                "rematch",
+                translate(locale, "ui.button.rematch"),
+                discord.ButtonStyle.success,
+                "\N{BLACK RIGHT-POINTING TRIANGLE}",
+            )
+        )
+        view.add_item(
+            TableButton(table.id, "rules", translate(locale, "ui.button.rules"), discord.ButtonStyle.secondary)
+        )
+    return Payload(embed=embed, view=view, png=png)
+
+
+# ---------------------------------------------------------------------- private panel
+def panel_payload(table: Table, user_id: int, locale: str) -> Payload:
+    """Return the private panel of ``user_id``: its own view and its own legal actions."""
+    presenter = PRESENTERS[table.game]
+    assert table.state is not None  # noqa: S101 - panels exist only for started tables
+    seat_obj = table.seat_of(user_id)
+    seat = seat_obj.seat if seat_obj is not None else None
+    view_model = table.engine.view(table.state, seat)
+    names = table.names()
+    lines = [presenter.status(table.engine.view(table.state, None), names, locale), ""]
+    lines.append(presenter.private_summary(view_model, names, locale))
+    if seat_obj is not None and seat_obj.autopilot:
+        lines.extend(["", translate(locale, "ui.panel.autopilot")])
+    embed = discord.Embed(
+        title=translate(locale, "ui.panel.title", game=game_name(table.game, locale)),
+        description="\n".join(lines)[:4000],
+        colour=COLOUR,
+    )
+    if table.deadline is not None:
+        embed.add_field(
+            name="\N{HOURGLASS WITH FLOWING SAND}",
+            value=translate(locale, "ui.board.clock", when=f"<t:{int(table.deadline)}:R>"),
+        )
+    view = _view()
+    if seat is not None and table.status == "active" and seat_obj is not None and not seat_obj.autopilot:
+        legal = table.engine.legal_actions(table.state, seat)
+        choices = presenter.private_choices(view_model, legal, names, locale)
+        add_choices(view, table, table.prompt_version, choices, locale, private=True, rows=MAX_ROWS - 1)
+    if seat_obj is not None and seat_obj.autopilot:
+        view.add_item(TableButton(table.id, "back", translate(locale, "ui.button.back"), discord.ButtonStyle.success))
+    view.add_item(TableButton(table.id, "hand", translate(locale, "ui.button.refresh"), discord.ButtonStyle.secondary))
+    return Payload(embed=embed, view=view)
+
+
+def confirm_payload(table: Table, verb: str, locale: str) -> Payload:
+    """Return a private confirmation for resign or end."""
+    embed = discord.Embed(description=translate(locale, f"ui.panel.confirm_{verb}"), colour=COLOUR)
+    view = _view()
+    view.add_item(
+        TableButton(table.id, f"{verb}_yes", translate(locale, f"ui.button.confirm_{verb}"), discord.ButtonStyle.danger)
+    )
+    return Payload(embed=embed, view=view)
+
+
+def rules_payload(game: str, locale: str) -> Payload:
+    """Return the rules summary of ``game`` as an embed."""
+    presenter = PRESENTERS[game]
+    embed = discord.Embed(title=game_name(game, locale), colour=COLOUR)
+    for title, text in presenter.rules(locale):
+        embed.add_field(name=title[:256], value=text[:1024], inline=False)
+    return Payload(embed=embed)
+
+
+# ---------------------------------------------------------------------- result
+def result_payload(table: Table, result: TableResult, names_by_user: dict[int, str]) -> Payload:
+    """Return the result message: standings, rating changes, Rematch."""
+    locale = table.locale
+    presenter = PRESENTERS[table.game]
+    assert table.state is not None  # noqa: S101
+    public = table.engine.view(table.state, None)
+    lines = presenter.result_lines(public, table.names(), locale)
+    embed = discord.Embed(
+        title=translate(locale, "ui.result.title", game=game_name(table.game, locale), id=table.id),
+        description="\n".join(lines),
+        colour=discord.Colour.gold(),
+    )
+    if result.rating_changes:
+        embed.add_field(
+            name=translate(locale, "ui.result.ratings"),
+            value="\n".join(
+                translate(
+                    locale,
+                    "ui.result.rating_line",
+                    name=names_by_user.get(c.user_id, str(c.user_id)),
+                    before=f"{ordinal(c.mu_before, c.sigma_before):.1f}",
+                    after=f"{ordinal(c.mu_after, c.sigma_after):.1f}",
+                )
+                for c in result.rating_changes
+            ),
+            inline=False,
+        )
+    elif result.outcome is not None:
+        embed.set_footer(text=translate(locale, "ui.result.unrated"))
+    view = _view()
+    view.add_item(TableButton(table.id, "rematch", translate(locale, "ui.button.rematch"), discord.ButtonStyle.success))
+    return Payload(embed=embed, view=view)

@@ -1,0 +1,225 @@
+"""The Discord publisher: keeps each table's lobby, thread and board message in step with its state.
+
+Board edits are coalesced per table (Discord rate-limits message edits), sent with the bot token
+(interaction tokens die after 15 minutes) and rendered off the event loop.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from collections import deque
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from bot.i18n import translate
+from bot.i18n.narrate import narrate
+from bot.presenters.registry import PRESENTERS
+from bot.tables import Table, TableResult
+from bot.ui.panels import Payload, board_payload, game_name, lobby_payload, result_payload
+from games.core import Event
+
+if TYPE_CHECKING:
+    from bot.app import TableBot
+
+log = logging.getLogger(__name__)
+LOG_LINES = 8
+
+
+class DiscordPublisher:
+    """Shows tables in Discord; the table service calls it after every change."""
+
+    def __init__(self, bot: TableBot, *, edit_interval: float = 0.6) -> None:
+        """Build the publisher for ``bot``."""
+        self.bot = bot
+        self.edit_interval = edit_interval
+        self.logs: dict[int, deque[str]] = {}
+        self._board_tasks: dict[int, asyncio.Task[None]] = {}
+        self._dirty: set[int] = set()
+        self._lobby_tasks: dict[int, asyncio.Task[None]] = {}
+        self._pinged: dict[int, tuple[int, int | None]] = {}  # table → (prompt, ping message id)
+        #: Called with every payload the bot posts (the offline demo saves them).
+        self.observers: list[Callable[[Table, str, Payload], None]] = []
+
+    # ------------------------------------------------------------------ Publisher protocol
+    def lobby_changed(self, table: Table) -> None:
+        """Queue a redraw of the lobby message."""
+        if table.id not in self._lobby_tasks or self._lobby_tasks[table.id].done():
+            self._lobby_tasks[table.id] = asyncio.create_task(self._edit_lobby(table), name=f"lobby-{table.id}")
+
+    def table_changed(self, table: Table, events: Sequence[Event]) -> None:
+        """Record the public log lines of ``events`` and queue a board redraw."""
+        lines = self.logs.setdefault(table.id, deque(maxlen=LOG_LINES))
+        names = table.names()
+        for event in events:
+            if event.visible_to is not None:
+                continue
+            line = narrate(table.game, event, table.locale, names)
+            if line:
+                lines.append(line)
+        self._schedule_board(table)
+
+    async def game_started(self, table: Table) -> None:
+        """Open the table's thread, welcome the players and post the first board."""
+        channel = self.bot.get_partial_messageable(table.channel_id, guild_id=table.guild_id)
+        name = translate(table.locale, "ui.board.thread_name", game=game_name(table.game, table.locale), id=table.id)
+        thread: discord.abc.Messageable
+        try:
+            if table.lobby_message_id is not None:
+                created = await channel.get_partial_message(table.lobby_message_id).create_thread(
+                    name=name[:100], auto_archive_duration=1440
+                )
+            else:
+                real = self.bot.get_channel(table.channel_id)
+                if not isinstance(real, discord.TextChannel):
+                    raise TypeError("tables start in text channels")
+                created = await real.create_thread(
+                    name=name[:100], type=discord.ChannelType.public_thread, auto_archive_duration=1440
+                )
+            await self.bot.service.attach_messages(table, thread_id=created.id)
+            thread = created
+        except (discord.HTTPException, TypeError):
+            log.warning("could not open a thread for table %s; playing in the channel", table.id, exc_info=True)
+            thread = channel
+            await self.bot.service.attach_messages(table, thread_id=table.channel_id)
+        mentions = " ".join(f"<@{s.user_id}>" for s in table.seats if not s.is_ai)
+        if mentions:
+            await thread.send(translate(table.locale, "ui.board.welcome", mentions=mentions))
+        self.lobby_changed(table)
+
+    async def game_finished(self, table: Table, result: TableResult) -> None:
+        """Draw the final board and post the result with rating changes and Rematch."""
+        await self._flush_board(table)
+        names = {s.user_id: s.name for s in table.seats if s.user_id is not None}
+        payload = result_payload(table, result, names)
+        self._notify(table, "result", payload)
+        target = self._thread(table)
+        try:
+            await target.send(embed=payload.embed, view=payload.view)
+        except discord.HTTPException:
+            log.warning("could not post the result of table %s", table.id, exc_info=True)
+        self._forget(table.id)
+
+    async def table_cancelled(self, table: Table, by_user: int | None) -> None:
+        """Close the lobby or board of a cancelled table."""
+        if table.board_message_id is not None:
+            await self._flush_board(table)
+            name = next((s.name for s in table.seats if s.user_id == by_user), f"<@{by_user}>")
+            with contextlib.suppress(discord.HTTPException):
+                await self._thread(table).send(translate(table.locale, "ui.board.ended", name=name))
+        await self._edit_lobby(table)
+        self._forget(table.id)
+
+    # ------------------------------------------------------------------ internals
+    def _notify(self, table: Table, kind: str, payload: Payload) -> None:
+        for observer in self.observers:
+            try:
+                observer(table, kind, payload)
+            except Exception:
+                log.exception("publisher observer failed")
+
+    def _thread(self, table: Table) -> discord.PartialMessageable:
+        return self.bot.get_partial_messageable(table.thread_id or table.channel_id, guild_id=table.guild_id)
+
+    def _forget(self, table_id: int) -> None:
+        self.logs.pop(table_id, None)
+        self._pinged.pop(table_id, None)
+        self._dirty.discard(table_id)
+
+    async def _edit_lobby(self, table: Table) -> None:
+        if table.lobby_message_id is None:
+            return
+        payload = lobby_payload(table, table.locale)
+        self._notify(table, "lobby", payload)
+        channel = self.bot.get_partial_messageable(table.channel_id, guild_id=table.guild_id)
+        try:
+            await channel.get_partial_message(table.lobby_message_id).edit(embed=payload.embed, view=payload.view)
+        except discord.HTTPException:
+            log.warning("could not edit the lobby of table %s", table.id, exc_info=True)
+
+    def _schedule_board(self, table: Table) -> None:
+        self._dirty.add(table.id)
+        task = self._board_tasks.get(table.id)
+        if task is None or task.done():
+            self._board_tasks[table.id] = asyncio.create_task(self._board_loop(table), name=f"board-{table.id}")
+
+    async def _board_loop(self, table: Table) -> None:
+        try:
+            while table.id in self._dirty:
+                if self.edit_interval:
+                    await asyncio.sleep(self.edit_interval)
+                self._dirty.discard(table.id)
+                await self._draw_board(table)
+        except Exception:
+            log.exception("board update of table %s failed", table.id)
+
+    async def _flush_board(self, table: Table) -> None:
+        task = self._board_tasks.get(table.id)
+        if task is not None and not task.done() and task is not asyncio.current_task():
+            self._dirty.discard(table.id)
+            task.cancel()
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await task
+        await self._draw_board(table)
+
+    async def _draw_board(self, table: Table) -> None:
+        if table.state is None:
+            return
+        service = self.bot.service
+        state = table.state
+        awaited: list[Any] = []
+        seen: set[str] = set()
+        for seat in sorted(table.engine.active_seats(state)):
+            for action in table.engine.legal_actions(state, seat):
+                key = action.model_dump_json()
+                if key not in seen:
+                    seen.add(key)
+                    awaited.append(action)
+        lines = list(self.logs.get(table.id, ()))
+        payload = await asyncio.to_thread(board_payload, table, lines, now=service.now(), awaited_legal=awaited)
+        self._notify(table, "board", payload)
+        target = self._thread(table)
+        try:
+            if table.board_message_id is None:
+                message = await target.send(embed=payload.embed, view=payload.view, file=payload.file())
+                await service.attach_messages(table, board_message_id=message.id)
+            else:
+                await target.get_partial_message(table.board_message_id).edit(
+                    embed=payload.embed,
+                    view=payload.view,
+                    attachments=[payload.file()],
+                )
+        except discord.NotFound:
+            # The board was deleted: post a new one so the game can go on.
+            message = await target.send(embed=payload.embed, view=payload.view, file=payload.file())
+            await service.attach_messages(table, board_message_id=message.id)
+        except discord.HTTPException:
+            log.warning("could not update the board of table %s", table.id, exc_info=True)
+            return
+        await self._ping(table, target)
+
+    async def _ping(self, table: Table, target: discord.PartialMessageable) -> None:
+        """Mention the humans a private decision waits for, once per prompt."""
+        state = table.state
+        if table.status != "active" or state is None:
+            return
+        presenter = PRESENTERS[table.game]
+        public = table.engine.view(state, None)
+        if presenter.decided_on_board(public):
+            return  # the decision is on the board itself
+        humans = [table.seats[i] for i in sorted(table.engine.active_seats(state)) if not table.seats[i].ai_controlled]
+        previous = self._pinged.get(table.id)
+        if not humans or (previous is not None and previous[0] == table.prompt_version):
+            return
+        mentions = " ".join(f"<@{s.user_id}>" for s in humans)
+        try:
+            message = await target.send(translate(table.locale, "ui.board.your_choice", mentions=mentions))
+        except discord.HTTPException:
+            return
+        if previous is not None and previous[1] is not None:
+            with contextlib.suppress(discord.HTTPException):
+                await target.get_partial_message(previous[1]).delete()
+        self._pinged[table.id] = (table.prompt_version, message.id)
