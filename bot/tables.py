@@ -291,8 +291,9 @@ class TableService:
         locale: str,
         seed: str | None = None,
         rematch_of: int | None = None,
+        seat_host: bool = True,
     ) -> Table:
-        """Open a lobby with the host seated."""
+        """Open a lobby, with the host seated unless ``seat_host`` is false (an all-AI table)."""
         engine = ENGINES[game]
         engine.options_type.model_validate(options.get("game", {}))  # reject bad options now
         row = await self.storage.create_table(
@@ -308,7 +309,8 @@ class TableService:
         )
         table = self._table_from_row(row, [])
         self.tables[table.id] = table
-        await self._add_lobby_seat(table, host_id, host_name, is_ai=False)
+        if seat_host:
+            await self._add_lobby_seat(table, host_id, host_name, is_ai=False)
         return table
 
     async def _add_lobby_seat(self, table: Table, user_id: int | None, name: str, *, is_ai: bool) -> None:
