@@ -46,6 +46,8 @@ from games.registry import AGENTS, ENGINES
 
 log = logging.getLogger(__name__)
 
+#: How a resignation is written in the action log (it is not an engine action).
+RESIGN_ACTION = '{"kind":"resign"}'
 #: Seconds a restarted bot adds to clocks that ran out while it was down, so nobody is timed out
 #: for the bot's own absence.
 RESTART_GRACE_SECONDS = 15.0
@@ -492,7 +494,7 @@ class TableService:
             if seat is None:
                 raise _err("table.not_seated")
             step = table.engine.resign(table.state, seat.seat)
-            await self._commit(table, seat.seat, {"kind": "resign"}, step.state, step.events, user_id=user_id)
+            await self._commit(table, seat.seat, RESIGN_ACTION, step.state, step.events, user_id=user_id)
         return table
 
     async def im_back(self, table_id: int, user_id: int) -> Table:
@@ -568,7 +570,7 @@ class TableService:
         assert previous is not None  # noqa: S101 - only active tables commit
         outcome = table.engine.outcome(state)
         clock = None if outcome is not None else self._next_clock(table, state, previous=previous, actor=seat)
-        action_json = action.model_dump_json() if isinstance(action, BaseModel) else _json(action)
+        action_json = action.model_dump_json() if isinstance(action, BaseModel) else str(action)
         finish = FinishRow.from_outcome(outcome) if outcome is not None else None
         try:
             changes = await self.storage.commit_action(
@@ -701,17 +703,38 @@ class TableService:
         self._schedule_ai(table)
 
 
+async def replay(storage: Storage, table_id: int, *, from_snapshot: bool = False) -> BaseState | None:
+    """Rebuild a started table's state from its seed, options and action log.
+
+    With ``from_snapshot`` the replay starts at the latest snapshot instead of the deal. A replay
+    that does not reach the stored state means the log and the state disagree: a bug, never a
+    player's doing. Returns ``None`` for a table that never started.
+    """
+    data = await storage.replay_data(table_id)
+    if data is None or data.table.state is None:
+        return None
+    engine = ENGINES[data.table.game]
+    state: BaseState
+    if from_snapshot and data.snapshot is not None:
+        state = engine.state_type.model_validate_json(data.snapshot.state)
+        entries = data.log_after_snapshot()
+    else:
+        options = engine.options_type.model_validate(data.table.options.get("game", {}))
+        state = engine.setup(len(data.seats), options, data.table.seed).state
+        entries = data.log
+    for entry in entries:
+        if entry.action == RESIGN_ACTION:
+            state = engine.resign(state, entry.seat).state
+        else:
+            state = engine.apply(state, entry.seat, engine.action_adapter.validate_json(entry.action)).state
+    return state
+
+
 def choose_ai_action(engine: Engine[Any], agent: Agent, state: BaseState, seat: int) -> Any:
     """Let ``agent`` choose for ``seat`` from that seat's view and legal actions only."""
     legal = engine.legal_actions(state, seat)
     rng = GameRng.for_step(state.seed, state.version, salt=f"ai{seat}")
     return agent.choose(engine.view(state, seat), legal, rng)
-
-
-def _json(value: Any) -> str:
-    import json
-
-    return json.dumps(value, separators=(",", ":"))
 
 
 def _log_task_error(task: asyncio.Task[Any]) -> None:

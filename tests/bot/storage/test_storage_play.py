@@ -194,7 +194,8 @@ async def test_inconsistent_arguments_are_rejected_before_writing(storage: Stora
     with pytest.raises(ValueError, match="version"):
         await storage.commit_action(table.id, 0, "{}", 2, _entry(), clock=None, now=T0)
     with pytest.raises(ValueError, match="clock"):
-        await storage.commit_action(table.id, 0, "{}", 1, _entry(), clock=ClockRow(table.id, 0, T0, (0,)), now=T0)
+        # A clock may guard the prompt the write continues (an older version), never a future one.
+        await storage.commit_action(table.id, 0, "{}", 1, _entry(), clock=ClockRow(table.id, 2, T0, (0,)), now=T0)
     with pytest.raises(ValueError, match="clock"):
         await storage.commit_action(
             table.id, 0, "{}", 1, _entry(), clock=ClockRow(table.id, 1, T0, (0,)), finished=FinishRow(), now=T0

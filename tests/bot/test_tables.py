@@ -1,0 +1,341 @@
+"""The table service without Discord: lobby rules, prompts, clocks, autopilot, replay, restart."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Callable, Sequence
+
+import pytest
+import pytest_asyncio
+
+from bot.storage import Storage
+from bot.tables import RESTART_GRACE_SECONDS, Table, TableError, TableResult, TableService, replay
+from games.core import Event, StaleActionError
+from games.coup.engine import stacked_deck
+from games.coup.models import (
+    Allow,
+    Card,
+    Challenge,
+    CollectTax,
+    Phase,
+    ProveClaim,
+    TakeForeignAid,
+    TakeIncome,
+)
+from games.coup.state import CoupState
+
+pytestmark = pytest.mark.asyncio
+
+HOST, BOB, CAROL = 101, 102, 103
+
+
+class RecordingPublisher:
+    """Remembers what the service announced."""
+
+    def __init__(self) -> None:
+        self.events: list[Event] = []
+        self.finished: list[TableResult] = []
+        self.started: list[int] = []
+        self.cancelled: list[int] = []
+
+    def lobby_changed(self, table: Table) -> None:
+        pass
+
+    def table_changed(self, table: Table, events: Sequence[Event]) -> None:
+        self.events.extend(events)
+
+    async def game_started(self, table: Table) -> None:
+        self.started.append(table.id)
+
+    async def game_finished(self, table: Table, result: TableResult) -> None:
+        self.finished.append(result)
+
+    async def table_cancelled(self, table: Table, by_user: int | None) -> None:
+        self.cancelled.append(table.id)
+
+
+class FakeClock:
+    def __init__(self) -> None:
+        self.now = 1_000_000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+@pytest.fixture
+def clock() -> FakeClock:
+    return FakeClock()
+
+
+@pytest_asyncio.fixture
+async def service(tmp_path, clock):
+    storage = await Storage.open(tmp_path / "t.sqlite3")
+    svc = TableService(storage, RecordingPublisher(), ai_delay=0, time_fn=clock, run_clocks=False)
+    yield svc
+    await svc.close()
+    await storage.close()
+
+
+def deck() -> list[str]:
+    # Seat 0: Duke + Contessa, seat 1: Captain + Captain, seat 2: Assassin + Ambassador.
+    return [
+        c.value
+        for c in stacked_deck(
+            [(Card.DUKE, Card.CONTESSA), (Card.CAPTAIN, Card.CAPTAIN), (Card.ASSASSIN, Card.AMBASSADOR)], ()
+        )
+    ]
+
+
+async def three_humans(service: TableService, *, clock_seconds: int = 60) -> Table:
+    table = await service.create_lobby(
+        guild_id=1,
+        channel_id=2,
+        game="coup",
+        host_id=HOST,
+        host_name="Наташа",
+        options={"clock": clock_seconds, "game": {"first_seat": 0, "deck": deck()}},
+        locale="ru",
+        seed="fixed",
+    )
+    await service.join(table.id, BOB, "Саша")
+    await service.join(table.id, CAROL, "Гриша")
+    return await service.start(table.id, HOST)
+
+
+async def wait_until(condition: Callable[[], bool], seconds: float = 10.0) -> None:
+    """Let background tasks (timers, AI moves, storage threads) run until ``condition`` holds."""
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + seconds
+    while not condition():
+        assert loop.time() < deadline, "condition not reached in time"
+        await asyncio.sleep(0.005)
+
+
+def state(table: Table) -> CoupState:
+    assert isinstance(table.state, CoupState)
+    return table.state
+
+
+async def test_lobby_rules(service: TableService) -> None:
+    table = await service.create_lobby(
+        guild_id=1, channel_id=2, game="coup", host_id=HOST, host_name="H", options={}, locale="ru"
+    )
+    with pytest.raises(TableError) as joined_twice:
+        await service.join(table.id, HOST, "H")
+    assert joined_twice.value.code == "table.already_joined"
+    with pytest.raises(TableError) as too_few:
+        await service.start(table.id, HOST)
+    assert too_few.value.code == "table.seat_count"
+    with pytest.raises(TableError) as not_host:
+        await service.add_ai(table.id, BOB, "AI")
+    assert not_host.value.code == "table.host_only"
+    for n in range(5):
+        await service.add_ai(table.id, HOST, f"AI {n}")
+    with pytest.raises(TableError) as full:
+        await service.join(table.id, BOB, "B")
+    assert full.value.code == "table.full"
+    await service.remove_ai(table.id, HOST)
+    await service.join(table.id, BOB, "B")
+    assert [s.seat for s in table.seats] == list(range(6))
+    with pytest.raises(TableError) as bob_starts:
+        await service.start(table.id, BOB)
+    assert bob_starts.value.code == "table.host_only"
+
+
+async def test_a_window_accepts_every_answer_to_one_prompt(service: TableService) -> None:
+    table = await three_humans(service)
+    prompt = table.prompt_version
+    await service.act(table.id, HOST, prompt, TakeForeignAid())
+    window = table.prompt_version
+    assert state(table).phase is Phase.RESPOND_ACTION
+    deadline = table.deadline
+    await service.act(table.id, BOB, window, Allow())
+    # Carol answers the same window with the button she already had: accepted, same deadline.
+    assert table.prompt_version == window
+    assert table.deadline == deadline
+    await service.act(table.id, CAROL, window, Allow())
+    assert state(table).phase is Phase.DECLARE
+    assert state(table).coins[0] == 4
+    # A click on the finished window is out of date and changes nothing.
+    version = state(table).version
+    with pytest.raises(StaleActionError):
+        await service.act(table.id, BOB, window, Allow())
+    assert state(table).version == version
+
+
+async def test_double_click_applies_once(service: TableService) -> None:
+    table = await three_humans(service)
+    prompt = table.prompt_version
+    results = await asyncio.gather(
+        service.act(table.id, HOST, prompt, TakeIncome()),
+        service.act(table.id, HOST, prompt, TakeIncome()),
+        return_exceptions=True,
+    )
+    assert sum(isinstance(r, Table) for r in results) == 1
+    assert state(table).coins[0] == 3
+    assert state(table).version == 1
+
+
+async def test_bad_input_changes_nothing(service: TableService) -> None:
+    table = await three_humans(service)
+    before = state(table)
+    with pytest.raises(TableError) as out_of_turn:
+        await service.act(table.id, BOB, table.prompt_version, TakeIncome())
+    assert out_of_turn.value.code == "table.not_your_turn"
+    with pytest.raises(TableError) as stranger:
+        await service.act(table.id, 999, table.prompt_version, TakeIncome())
+    assert stranger.value.code == "table.not_seated"
+    with pytest.raises(TableError) as foreign:
+        await service.act(table.id + 50, HOST, 0, TakeIncome())
+    assert foreign.value.code == "table.not_found"
+    with pytest.raises(StaleActionError):
+        await service.act(table.id, HOST, table.prompt_version + 7, TakeIncome())
+    assert state(table) == before
+    stored = await service.storage.get_table(table.id)
+    assert stored is not None
+    assert stored.version == before.version
+
+
+async def test_clock_applies_defaults_then_autopilot_then_back(service: TableService, clock: FakeClock) -> None:
+    table = await three_humans(service)
+    # Host times out twice on declare → Income both times, then the seat is on autopilot.
+    await service.on_clock(table.id, table.prompt_version)
+    assert state(table).coins[0] == 3
+    assert table.seats[0].timeouts_in_row == 1
+    # Bob and Carol answer for themselves; their counters stay at zero.
+    await service.act(table.id, BOB, table.prompt_version, TakeIncome())
+    await service.act(table.id, CAROL, table.prompt_version, TakeIncome())
+    await service.on_clock(table.id, table.prompt_version)
+    assert table.seats[0].autopilot
+    seats = await service.storage.seats(table.id)
+    assert seats[0].autopilot
+    with pytest.raises(TableError):
+        await service.im_back(table.id, BOB)
+    await service.im_back(table.id, HOST)
+    assert not table.seats[0].autopilot
+    assert table.seats[0].timeouts_in_row == 0
+
+
+async def test_a_stale_clock_does_nothing(service: TableService) -> None:
+    table = await three_humans(service)
+    old = table.prompt_version
+    await service.act(table.id, HOST, old, TakeIncome())
+    version = state(table).version
+    await service.on_clock(table.id, old)
+    assert state(table).version == version
+
+
+async def test_a_window_clock_allows_for_everyone_silent(service: TableService) -> None:
+    table = await three_humans(service)
+    await service.act(table.id, HOST, table.prompt_version, CollectTax())
+    await service.on_clock(table.id, table.prompt_version)
+    assert state(table).phase is Phase.DECLARE
+    assert state(table).coins[0] == 5
+
+
+async def test_log_replays_to_the_stored_state(service: TableService) -> None:
+    table = await three_humans(service)
+    await service.act(table.id, HOST, table.prompt_version, CollectTax())
+    await service.act(table.id, BOB, table.prompt_version, Challenge())
+    await service.act(table.id, HOST, table.prompt_version, ProveClaim())
+    # Bob lost the challenge and must reveal a card; let his clock choose.
+    await service.on_clock(table.id, table.prompt_version)
+    await service.resign(table.id, CAROL)
+    stored = await service.storage.get_table(table.id)
+    assert stored is not None and stored.state is not None
+    rebuilt = await replay(service.storage, table.id)
+    assert rebuilt is not None
+    assert rebuilt.model_dump_json() == stored.state
+    from_snapshot = await replay(service.storage, table.id, from_snapshot=True)
+    assert from_snapshot is not None
+    assert from_snapshot.model_dump_json() == stored.state
+
+
+async def test_restart_restores_tables_prompts_and_clocks(tmp_path, clock: FakeClock) -> None:
+    path = tmp_path / "restart.sqlite3"
+    storage = await Storage.open(path)
+    first = TableService(storage, RecordingPublisher(), ai_delay=0, time_fn=clock, run_clocks=False)
+    table = await three_humans(first, clock_seconds=30)
+    await first.act(table.id, HOST, table.prompt_version, TakeForeignAid())
+    await first.act(table.id, BOB, table.prompt_version, Allow())
+    prompt, deadline = table.prompt_version, table.deadline
+    assert deadline is not None
+    await first.close()
+    await storage.close()
+
+    clock.now += 3600  # the bot was down for an hour: the clock ran out meanwhile
+    storage = await Storage.open(path)
+    second = TableService(storage, RecordingPublisher(), ai_delay=0, time_fn=clock, run_clocks=False)
+    assert await second.restore() == 1
+    again = second.tables[table.id]
+    assert again.prompt_version == prompt
+    assert again.deadline == clock.now + RESTART_GRACE_SECONDS
+    assert state(again) == state(table)
+    # Carol's old button still answers the same prompt.
+    await second.act(table.id, CAROL, prompt, Allow())
+    assert state(again).coins[0] == 4
+    await second.close()
+    await storage.close()
+
+
+async def test_real_timers_fire(tmp_path, clock: FakeClock) -> None:
+    storage = await Storage.open(tmp_path / "timers.sqlite3")
+    svc = TableService(storage, RecordingPublisher(), ai_delay=0, time_fn=clock, run_clocks=True)
+    table = await three_humans(svc, clock_seconds=60)
+    clock.now += 60
+    svc._arm_clock(table)  # re-arm against the moved fake clock: fires at once
+    await wait_until(lambda: state(table).version == 1)
+    assert state(table).version == 1
+    assert state(table).coins[0] == 3
+    await svc.close()
+    await storage.close()
+
+
+async def test_all_ai_table_plays_to_the_end_and_is_unrated(service: TableService) -> None:
+    table = await service.create_lobby(
+        guild_id=1, channel_id=2, game="coup", host_id=HOST, host_name="H", options={}, locale="en", seat_host=False
+    )
+    for n in range(4):
+        await service.add_ai(table.id, HOST, f"AI {n}")
+    await service.start(table.id, HOST)
+    await wait_until(lambda: table.status == "finished")
+    publisher = service.publisher
+    assert isinstance(publisher, RecordingPublisher)
+    await wait_until(lambda: bool(publisher.finished))
+    assert publisher.finished and publisher.finished[0].rating_changes == ()
+    assert table.id not in service.tables
+    rebuilt = await replay(service.storage, table.id)
+    assert rebuilt == table.state
+
+
+async def test_humans_finishing_are_rated(service: TableService) -> None:
+    table = await three_humans(service)
+    # Everyone but the host resigns: the host wins, two humans lose.
+    await service.resign(table.id, BOB)
+    await service.resign(table.id, CAROL)
+    assert table.status == "finished"
+    publisher = service.publisher
+    assert isinstance(publisher, RecordingPublisher)
+    await wait_until(lambda: bool(publisher.finished))
+    changes = {c.user_id: c for c in publisher.finished[0].rating_changes}
+    assert set(changes) == {HOST, BOB, CAROL}
+    # Carol resigned last, so she ranks above Bob.
+    assert changes[HOST].mu_after > changes[HOST].mu_before
+    assert changes[BOB].mu_after < changes[BOB].mu_before
+    assert changes[HOST].ordinal_delta > changes[CAROL].ordinal_delta > changes[BOB].ordinal_delta
+    board = await service.storage.leaderboard(1, "coup", limit=5)
+    assert board[0].user_id == HOST
+    with pytest.raises(TableError) as finished:
+        await service.act(table.id, HOST, 0, TakeIncome())
+    assert finished.value.code == "table.finished"
+
+
+async def test_cancel_needs_host_or_moderator(service: TableService) -> None:
+    table = await three_humans(service)
+    with pytest.raises(TableError):
+        await service.cancel(table.id, BOB, is_moderator=False)
+    await service.cancel(table.id, BOB, is_moderator=True)
+    assert table.status == "cancelled"
+    with pytest.raises(TableError) as closed:
+        await service.act(table.id, HOST, 0, TakeIncome())
+    assert closed.value.code == "table.closed"
