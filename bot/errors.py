@@ -47,10 +47,13 @@ async def answer_error(interaction: discord.Interaction, error: BaseException) -
     """Answer ``interaction`` privately with what went wrong; log what is a bug."""
     error = unwrap(error)
     if not isinstance(error, GameError | CodecError | app_commands.CheckFailure):
+        # Only the component's kind and table go to the log: a private button's id names the
+        # clicker's hidden cards (an exchange keep, a card to reveal).
+        custom_id = str(interaction.data.get("custom_id", "")) if interaction.data else ""
         log.error(
             "unhandled error in interaction %s (%s)",
             interaction.id,
-            interaction.data.get("custom_id") if interaction.data else None,
+            ":".join(custom_id.split(":")[:2]),
             exc_info=error,
         )
     text = error_text(error, str(interaction.locale))
