@@ -40,7 +40,17 @@ from bot.storage import (
     TableRow,
     VersionConflictError,
 )
-from games.core import Agent, BaseState, Event, GameError, GameRng, Outcome, RandomAgent, StaleActionError
+from games.core import (
+    Agent,
+    BaseState,
+    Event,
+    GameError,
+    GameRng,
+    NotYourTurnError,
+    Outcome,
+    RandomAgent,
+    StaleActionError,
+)
 from games.core.protocol import Engine
 from games.registry import AGENTS, ENGINES
 
@@ -473,7 +483,7 @@ class TableService:
             if seat is None:
                 raise _err("table.not_seated")
             if prompt_version != table.prompt_version:
-                raise StaleActionError
+                self._explain_stale(table, seat.seat, action)
             if seat.seat not in table.engine.active_seats(table.state):
                 raise _err("table.not_your_turn")
             step = table.engine.apply(table.state, seat.seat, action)
@@ -483,6 +493,23 @@ class TableService:
                 seat_updates.append(seat)
             await self._commit(table, seat.seat, action, step.state, step.events, user_id=user_id, seats=seat_updates)
         return table
+
+    @staticmethod
+    def _explain_stale(table: Table, seat: int, action: Any) -> None:
+        """Refuse a click on an older prompt, with the engine's own reason when it has a specific one.
+
+        The pure ``apply`` is only consulted, never committed: a rule such as "the claim is already
+        being challenged" explains the refusal better than "out of date".
+        """
+        assert table.state is not None  # noqa: S101 - checked by the caller
+        try:
+            table.engine.apply(table.state, seat, action)
+        except NotYourTurnError as error:
+            if error.code != NotYourTurnError.code:
+                raise
+        except GameError:
+            pass
+        raise StaleActionError
 
     async def resign(self, table_id: int, user_id: int) -> Table:
         """Resign ``user_id`` from the game: it leaves play and ranks below everyone still playing."""

@@ -10,7 +10,7 @@ import pytest_asyncio
 
 from bot.storage import Storage
 from bot.tables import RESTART_GRACE_SECONDS, Table, TableError, TableResult, TableService, replay
-from games.core import Event, StaleActionError
+from games.core import Event, GameError, StaleActionError
 from games.coup.engine import stacked_deck
 from games.coup.models import (
     Allow,
@@ -339,3 +339,15 @@ async def test_cancel_needs_host_or_moderator(service: TableService) -> None:
     with pytest.raises(TableError) as closed:
         await service.act(table.id, HOST, 0, TakeIncome())
     assert closed.value.code == "table.closed"
+
+
+async def test_a_late_challenge_is_told_the_claim_is_already_challenged(service: TableService) -> None:
+    table = await three_humans(service)
+    await service.act(table.id, HOST, table.prompt_version, CollectTax())
+    window = table.prompt_version
+    await service.act(table.id, BOB, window, Challenge())
+    with pytest.raises(GameError) as late:
+        await service.act(table.id, CAROL, window, Challenge())
+    assert late.value.code == "coup.already_challenged"
+    with pytest.raises(StaleActionError):
+        await service.act(table.id, CAROL, window, Allow())
