@@ -22,7 +22,7 @@ run: setup  ## Run the bot (reads .env; SQLite by default)
 lint: setup  ## Lint, format check, types and import contracts
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
-	$(BIN)/mypy games bot tests benchmarks
+	$(BIN)/mypy games bot tests benchmarks scripts
 	$(BIN)/lint-imports
 
 test: lint  ## Every check and every test
