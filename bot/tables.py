@@ -409,6 +409,10 @@ class TableService:
             engine = table.engine
             if not engine.min_seats <= len(table.seats) <= engine.max_seats:
                 raise _err("table.seat_count", min=engine.min_seats, max=engine.max_seats, have=len(table.seats))
+            if engine.shuffle_seats:
+                table.seats = GameRng(f"{table.seed}:seats").shuffled(table.seats)
+                for index, seat in enumerate(table.seats):
+                    seat.seat = index
             step = engine.setup(len(table.seats), table.game_options(), table.seed)
             state = step.state
             clock = self._next_clock(table, state, previous=None)

@@ -7,8 +7,9 @@ from typing import Any
 from games.core.protocol import Agent, Engine
 from games.coup.ai import CoupAgent
 from games.coup.engine import CoupEngine
+from games.masti.engine import MastiEngine
 
-ENGINES: dict[str, Engine[Any]] = {engine.name: engine for engine in (CoupEngine(),)}
+ENGINES: dict[str, Engine[Any]] = {engine.name: engine for engine in (CoupEngine(), MastiEngine())}
 
 
 def get_engine(name: str) -> Engine[Any]:

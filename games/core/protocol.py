@@ -23,6 +23,8 @@ class Engine(Protocol[S]):
     name: ClassVar[str]
     min_seats: ClassVar[int]
     max_seats: ClassVar[int]
+    #: Whether the table seats its players in a random order at the start (a game's own rule).
+    shuffle_seats: ClassVar[bool]
     state_type: type[S]
     options_type: type[BaseModel]
     action_adapter: TypeAdapter[Any]

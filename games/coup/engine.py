@@ -559,6 +559,8 @@ class CoupEngine:
     name: ClassVar[str] = "coup"
     min_seats: ClassVar[int] = 2
     max_seats: ClassVar[int] = 6
+    #: Players sit in the order they joined; the first player is drawn at random.
+    shuffle_seats: ClassVar[bool] = False
     state_type: type[CoupState] = CoupState
     options_type: type[BaseModel] = CoupOptions
     action_adapter: TypeAdapter[Any] = ACTION_ADAPTER

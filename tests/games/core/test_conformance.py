@@ -28,6 +28,7 @@ from games.registry import ENGINES
 #: Option variants worth a playout of their own, per engine and seat count (default options always run).
 OPTION_VARIANTS: dict[str, Callable[[int], list[dict[str, Any]]]] = {
     "coup": lambda seats: [{"draft": True}] if seats == 2 else [],
+    "masti": lambda seats: [{"teams": True}] if seats == 4 else [],
 }
 OptionItems = tuple[tuple[str, Any], ...]
 SEEDS = ("alpha", "beta", "gamma", "delta", "epsilon", "zeta")
