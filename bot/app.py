@@ -22,7 +22,7 @@ from bot.ui.publisher import DiscordPublisher
 
 log = logging.getLogger(__name__)
 
-COGS = ("bot.cogs.coup", "bot.cogs.tables")
+COGS = ("bot.cogs.coup", "bot.cogs.masti", "bot.cogs.tables")
 
 
 class TableBot(commands.Bot):

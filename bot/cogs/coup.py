@@ -8,6 +8,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.i18n import translate
 from bot.tables import TableError
 from bot.translator import cmd
 from bot.ui.interactions import send_private, user_locale
@@ -44,7 +45,9 @@ class CoupCog(
         """Open a Coup table in this channel."""
         seconds = clock if clock is not None else self.bot.settings.default_clock_seconds
         if not MIN_CLOCK <= seconds <= MAX_CLOCK:
-            raise TableError("ui.error.option_range", name="clock", min=MIN_CLOCK, max=MAX_CLOCK)
+            # Name the option as the user's client shows it ("часы" in Russian).
+            name = translate(user_locale(interaction), "cmd.coup.clock_name")
+            raise TableError("ui.error.option_range", name=name, min=MIN_CLOCK, max=MAX_CLOCK)
         await self.bot.open_lobby(interaction, "coup", {"clock": seconds, "game": {"draft": draft}})
 
     @app_commands.command(

@@ -67,5 +67,14 @@ class Presenter(Protocol):
         ...
 
     def result_lines(self, view: BaseModel, names: Sequence[str], locale: str) -> list[str]:
-        """Return the final standings, best first."""
+        """Return the final standings, best first (a game may add itemised score lines under each)."""
+        ...
+
+    def narrate(self, event: BaseModel, names: Sequence[str], locale: str) -> str | None:
+        """Return the log line of ``event`` in ``locale``, or ``None`` when the game shows none.
+
+        Games whose events carry only seats, numbers and enums delegate to
+        :func:`bot.i18n.narrate.narrate`; a game whose events carry other ids (card ids) formats them
+        here first.
+        """
         ...

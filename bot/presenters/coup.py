@@ -14,6 +14,7 @@ from typing import Any
 from pydantic import BaseModel
 
 from bot.i18n import translate
+from bot.i18n.narrate import narrate
 from bot.presenters import Choice
 from bot.render.coup import render_coup_board
 from games.coup.models import (
@@ -172,6 +173,10 @@ class CoupPresenter:
         v = _view(view)
         order = ([v.winner] if v.winner is not None else []) + list(reversed(v.eliminated))
         return [translate(locale, "ui.result.line", place=i + 1, name=names[s]) for i, s in enumerate(order)]
+
+    def narrate(self, event: BaseModel, names: Sequence[str], locale: str) -> str | None:
+        """Return the log line of ``event`` through the shared narration (Coup events need nothing more)."""
+        return narrate(self.game, event, locale, names)
 
     # ------------------------------------------------------------------ choices
     def public_choices(

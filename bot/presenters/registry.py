@@ -4,5 +4,6 @@ from __future__ import annotations
 
 from bot.presenters import Presenter
 from bot.presenters.coup import CoupPresenter
+from bot.presenters.masti import MastiPresenter
 
-PRESENTERS: dict[str, Presenter] = {p.game: p for p in (CoupPresenter(),)}
+PRESENTERS: dict[str, Presenter] = {p.game: p for p in (CoupPresenter(), MastiPresenter())}

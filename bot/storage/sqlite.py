@@ -247,7 +247,7 @@ class Storage:
         """
         db = await aiosqlite.connect(path, isolation_level=None)
         try:
-            await db.execute("PRAGMA journal_mode = WAL")  # ":memory:" stays in "memory" mode
+            await db.execute_fetchall("PRAGMA journal_mode = WAL")  # ":memory:" stays in "memory" mode
             await db.execute("PRAGMA synchronous = NORMAL")  # durable in WAL except on power loss
             await db.execute("PRAGMA foreign_keys = ON")
             await db.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS:d}")

@@ -108,6 +108,8 @@ class Interactions:
             return
         table = await service.get(table_id)
         if verb == "hand":
+            if table.state is None:
+                raise TableError("table.not_started")  # a lobby has no cards yet
             await send_private(interaction, panel_payload(table, user.id, locale), edit=_is_ephemeral(interaction))
         elif verb in {"resign", "end"}:
             if verb == "resign" and table.seat_of(user.id) is None:

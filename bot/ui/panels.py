@@ -14,7 +14,7 @@ from typing import Any
 import discord
 
 from bot.codec import encode_action
-from bot.i18n import translate
+from bot.i18n import has_key, translate
 from bot.presenters import Choice
 from bot.presenters.registry import PRESENTERS
 from bot.ratings import ordinal
@@ -80,10 +80,11 @@ def lobby_payload(table: Table, locale: str) -> Payload:
         name=translate(locale, "ui.lobby.seats", n=len(table.seats), max=engine.max_seats), value=seats, inline=True
     )
     options = [translate(locale, "ui.lobby.clock", seconds=table.clock_seconds)]
+    # Only options the catalogue describes are shown: never a raw key, nor internal ones (a test deck).
     options.extend(
         translate(locale, f"{table.game}.option.{key}", value=value)
         for key, value in table.options.get("game", {}).items()
-        if value not in (None, False)
+        if value not in (None, False) and has_key(f"{table.game}.option.{key}", locale)
     )
     embed.add_field(name=translate(locale, "ui.lobby.options"), value="\n".join(options), inline=True)
     view = _view()

@@ -16,7 +16,6 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot.i18n import translate
-from bot.i18n.narrate import narrate
 from bot.presenters.registry import PRESENTERS
 from bot.tables import Table, TableResult
 from bot.ui.panels import Payload, board_payload, game_name, lobby_payload, result_payload
@@ -57,7 +56,7 @@ class DiscordPublisher:
         for event in events:
             if event.visible_to is not None:
                 continue
-            line = narrate(table.game, event, table.locale, names)
+            line = PRESENTERS[table.game].narrate(event, names, table.locale)
             if line:
                 lines.append(line)
         self._schedule_board(table)

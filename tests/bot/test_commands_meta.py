@@ -18,7 +18,7 @@ NAME = re.compile(r"^[-_\w]{1,32}$", re.UNICODE)
 
 @pytest.mark.asyncio
 async def test_cogs_load_and_commands_are_unique_and_localized(tmp_path) -> None:
-    bot = create_bot(Settings(database_path=str(tmp_path / "x.sqlite3"), _env_file=None))  # type: ignore[call-arg]
+    bot = create_bot(Settings(database_path=str(tmp_path / "x.sqlite3"), _env_file=None))
     for cog in COGS:
         await bot.load_extension(cog)
     commands = bot.tree.get_commands()

@@ -74,6 +74,7 @@ PARAMS: tuple[tuple[str, frozenset[str]], ...] = tuple(
         ("coup.error.wrong_keep_count", {"expected", "got"}),
         ("coup.error.*", set()),
         ("coup.rules.*", set()),
+        ("coup.option.*", set()),
     )
 )
 INT_PARAMS = frozenset({"n", "amount", "cost", "coins", "expected", "got", "min", "max", "have", "number", "size"})
