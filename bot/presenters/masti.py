@@ -20,9 +20,6 @@ with two additions, because Masti events carry card ids and counts rather than e
 
 from __future__ import annotations
 
-import importlib
-import io
-import logging
 import re
 from collections.abc import Sequence
 from enum import StrEnum
@@ -30,13 +27,13 @@ from functools import cache
 from itertools import combinations
 from typing import Any
 
-from PIL import Image
 from pydantic import BaseModel
 from pydantic.fields import FieldInfo
 
 from bot.i18n import has_key, translate
 from bot.i18n.narrate import SEAT_FIELDS, VARIANT_SEPARATOR
 from bot.presenters import Choice
+from bot.render.masti import render_masti_board
 from games.core.models import Event
 from games.masti.deck import PERSONA_ORDER, card_info, sort_key
 from games.masti.models import (
@@ -56,8 +53,6 @@ from games.masti.models import (
     ScoreBreakdown,
     SeedTrump,
 )
-
-log = logging.getLogger(__name__)
 
 GUILD_EMOJI: dict[Guild, str] = {
     Guild.ARISTOCRATS: "\N{TOP HAT}",
@@ -189,17 +184,7 @@ class MastiPresenter:
         self, view: BaseModel, names: Sequence[str], locale: str, deadline: float | None, now: float | None
     ) -> bytes:
         """Return the board PNG drawn by ``bot.render.masti``."""
-        v = _view(view)
-        try:
-            # Imported on use: the renderer is delivered separately from this presenter.
-            module = importlib.import_module("bot.render.masti")
-        except ModuleNotFoundError as error:
-            if error.name != "bot.render.masti":
-                raise
-            log.warning("bot.render.masti is missing; drawing a placeholder board")
-            return _placeholder_png()
-        png: bytes = module.render_masti_board(v, names, locale, clock_deadline=deadline, now=now)
-        return png
+        return render_masti_board(_view(view), names, locale, clock_deadline=deadline, now=now)
 
     # ------------------------------------------------------------------ status
     def status(self, view: BaseModel, names: Sequence[str], locale: str) -> str:
@@ -541,11 +526,3 @@ def _placement(placement: JokerPlacement, names: Sequence[str], locale: str) -> 
 def _enum_domain(enum: type[StrEnum]) -> str:
     """Return the catalogue section of an enum, as bot.i18n.narrate names it (``CardKind`` -> ``card``)."""
     return _CAMEL_BOUNDARY.sub("_", enum.__name__).lower().removesuffix("_kind")
-
-
-@cache
-def _placeholder_png() -> bytes:
-    """Return a small blank board, used only until ``bot.render.masti`` exists."""
-    buffer = io.BytesIO()
-    Image.new("RGB", (480, 270), (38, 52, 44)).save(buffer, format="PNG")
-    return buffer.getvalue()

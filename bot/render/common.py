@@ -12,6 +12,7 @@ system libraries, and gives the same pixels on every machine. Latin and Cyrillic
 from __future__ import annotations
 
 import io
+import math
 import struct
 import unicodedata
 from collections.abc import Sequence
@@ -323,3 +324,40 @@ def palette_from(images: Sequence[Image.Image]) -> Image.Image:
         sheet.paste(image, (0, y))
         y += image.height
     return sheet.quantize(colors=256, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
+
+
+# ----------------------------------------------------------------------------- clocks
+def remaining_seconds(deadline: float | None, now: float | None) -> int | None:
+    """Return the whole seconds left (rounded up, never negative), or ``None`` without both times.
+
+    >>> remaining_seconds(141.2, 100.0), remaining_seconds(90.0, 100.0), remaining_seconds(None, 1.0)
+    (42, 0, None)
+    """
+    if deadline is None or now is None:
+        return None
+    return max(0, math.ceil(deadline - now))
+
+
+def format_clock(seconds: int) -> str:
+    """Format a duration as ``m:ss`` (or ``h:mm:ss`` from an hour up).
+
+    >>> format_clock(42), format_clock(605), format_clock(3725)
+    ('0:42', '10:05', '1:02:05')
+    """
+    hours, rest = divmod(seconds, 3600)
+    minutes, secs = divmod(rest, 60)
+    return f"{hours}:{minutes:02d}:{secs:02d}" if hours else f"{minutes}:{secs:02d}"
+
+
+@lru_cache(maxsize=8)
+def clock_icon(diameter: int, colour: Rgb) -> Image.Image:
+    """Return a clock face outline with hands (RGBA)."""
+    image, d = hires_canvas(diameter, diameter)
+    full = image.width
+    stroke = max(2, round(full * 0.11))
+    d.ellipse((stroke / 2, stroke / 2, full - 1 - stroke / 2, full - 1 - stroke / 2), outline=colour, width=stroke)
+    c = full / 2
+    d.line((c, c, c, full * 0.24), fill=colour, width=stroke)
+    d.line((c, c, full * 0.70, c), fill=colour, width=stroke)
+    d.ellipse((c - stroke, c - stroke, c + stroke, c + stroke), fill=colour)
+    return downsample(image)
