@@ -3,8 +3,6 @@
 from __future__ import annotations
 
 import re
-import sys
-import types
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from functools import cache
@@ -26,6 +24,7 @@ from bot.presenters.masti import (
     signed,
 )
 from bot.presenters.registry import PRESENTERS
+from bot.render.masti import render_masti_board
 from games.core.models import Event
 from games.core.rng import GameRng
 from games.coup.models import ActionKind, CoinsTaken
@@ -520,25 +519,11 @@ def test_rules_have_every_section(locale):
     assert all(title and text and len(text) <= 1024 for title, text in sections)
 
 
-def test_the_board_is_drawn_by_the_masti_renderer(monkeypatch):
-    calls: list[tuple[Any, ...]] = []
-
-    def render_masti_board(view, names, locale, clock_deadline=None, now=None):
-        calls.append((view, tuple(names), locale, clock_deadline, now))
-        return b"PNG"
-
-    fake = types.ModuleType("bot.render.masti")
-    fake.render_masti_board = render_masti_board  # type: ignore[attr-defined]
-    monkeypatch.setitem(sys.modules, "bot.render.masti", fake)
+def test_the_board_is_drawn_by_the_masti_renderer():
     public = _finished_view()
-    assert PRESENTER.render_board(public, RU_NAMES[:3], "ru", 12.5, 10.0) == b"PNG"
-    assert calls == [(public, RU_NAMES[:3], "ru", 12.5, 10.0)]
-
-
-def test_a_missing_renderer_gives_a_placeholder_board(monkeypatch):
-    monkeypatch.setitem(sys.modules, "bot.render.masti", None)  # import fails as if the module were absent
-    png = PRESENTER.render_board(_finished_view(), RU_NAMES[:3], "ru", None, None)
+    png = PRESENTER.render_board(public, RU_NAMES[:3], "ru", 12.5, 10.0)
     assert png.startswith(b"\x89PNG")
+    assert png == render_masti_board(public, RU_NAMES[:3], "ru", clock_deadline=12.5, now=10.0)
 
 
 def test_a_foreign_view_is_refused():
