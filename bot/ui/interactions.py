@@ -13,7 +13,7 @@ import discord
 from bot.codec import decode_action
 from bot.i18n import translate
 from bot.tables import TableError
-from bot.ui.panels import Payload, confirm_payload, lobby_payload, panel_payload, rules_payload
+from bot.ui.panels import Payload, confirm_payload, panel_payload, rules_payload
 
 if TYPE_CHECKING:
     from bot.app import TableBot
@@ -89,8 +89,8 @@ class Interactions:
             table = await service.cancel(table_id, user.id, is_moderator=is_moderator(interaction))
         else:
             raise TableError("table.error")
-        payload = lobby_payload(table, table.locale)
-        await interaction.response.edit_message(embed=payload.embed, view=payload.view)
+        # The publisher redraws the lobby (once, coalesced); the click only needs acknowledging.
+        await interaction.response.defer()
 
     async def table_click(self, interaction: discord.Interaction, table_id: int, verb: str) -> None:
         """Handle a table button (panel, rules, resign, end, back, rematch)."""

@@ -70,7 +70,9 @@ def lobby_payload(table: Table, locale: str) -> Payload:
     name = game_name(table.game, locale)
     embed = discord.Embed(
         title=translate(locale, "ui.lobby.title", game=name, id=table.id),
-        description=translate(locale, "ui.lobby.description", host=f"<@{table.host_id}>"),
+        description=translate(
+            locale, "ui.lobby.description" if table.status == "lobby" else "ui.lobby.host", host=f"<@{table.host_id}>"
+        ),
         colour=COLOUR,
     )
     seats = "\n".join(f"{i + 1}. {_seat_label(s)}" for i, s in enumerate(table.seats)) or translate(

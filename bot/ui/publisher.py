@@ -11,6 +11,7 @@ import contextlib
 import logging
 from collections import deque
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -178,7 +179,10 @@ class DiscordPublisher:
                     seen.add(key)
                     awaited.append(action)
         lines = list(self.logs.get(table.id, ()))
-        payload = await asyncio.to_thread(board_payload, table, lines, now=service.now(), awaited_legal=awaited)
+        # The worker thread draws a snapshot: the live table keeps moving while the image renders,
+        # and a board must never pair one prompt's buttons with another prompt's version.
+        snapshot = replace(table, seats=[replace(seat) for seat in table.seats])
+        payload = await asyncio.to_thread(board_payload, snapshot, lines, now=service.now(), awaited_legal=awaited)
         self._notify(table, "board", payload)
         target = self._thread(table)
         try:

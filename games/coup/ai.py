@@ -52,6 +52,7 @@ CARD_VALUE: dict[Card, float] = {
     Card.AMBASSADOR: 2.0,
 }
 BLUFF_RATE = 0.08
+PRESS_RATE = 0.7
 SUSPICIOUS_CHALLENGE_RATE = 0.35
 
 
@@ -102,19 +103,22 @@ class CoupAgent:
         coup = aimed("coup")
         if coup is not None:
             return coup
-        if Card.ASSASSIN in hand:
+        # Pressing with a blockable action is not always right: an opponent that blocks every time
+        # would otherwise lock two AIs into the same blocked move forever, so sometimes bank coins.
+        press = rng.random() < PRESS_RATE
+        if Card.ASSASSIN in hand and press:
             target = aimed("assassinate")
             if target is not None and _unseen_share(view, Card.CONTESSA) < 0.5:
                 return target
         if Card.DUKE in hand and "tax" in by_kind:
             return CollectTax()
-        if Card.CAPTAIN in hand and "steal" in by_kind:
+        if Card.CAPTAIN in hand and "steal" in by_kind and press:
             rich = [a for a in by_kind["steal"] if view.players[a.target].coins >= 2]
             if rich:
                 return max(rich, key=lambda a: (view.players[a.target].coins, -a.target))
         if Card.AMBASSADOR in hand and "exchange" in by_kind and _hand_value(tuple(hand)) < 7:
             return ExchangeCards()
-        if Card.ASSASSIN in hand:
+        if Card.ASSASSIN in hand and press:
             target = aimed("assassinate")
             if target is not None:
                 return target

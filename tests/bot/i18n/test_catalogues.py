@@ -75,6 +75,7 @@ PARAMS: tuple[tuple[str, frozenset[str]], ...] = tuple(
         ("coup.error.*", set()),
         ("coup.rules.*", set()),
         ("coup.option.*", set()),
+        ("coup.select.*", set()),
     )
 )
 INT_PARAMS = frozenset({"n", "amount", "cost", "coins", "expected", "got", "min", "max", "have", "number", "size"})
