@@ -1,0 +1,118 @@
+"""Run the performance suite and write ``<out>/report.md``: ``python -m benchmarks --out bench-output``.
+
+``--quick`` runs every benchmark at small sizes (a minute's sanity check, not a measurement).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import os
+import platform
+import sys
+import tempfile
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from benchmarks.clicks import bench_clicks
+from benchmarks.common import Line
+from benchmarks.engine import bench_ai, bench_playouts
+from benchmarks.render import bench_render
+from benchmarks.winrate import bench_winrate
+
+
+@dataclass(frozen=True)
+class Sizes:
+    """How much work each benchmark does."""
+
+    tables: int
+    clicks: int
+    render_samples: int
+    playout_games: int
+    ai_games: int
+    winrate_4p: int
+    winrate_other: int
+
+
+FULL = Sizes(
+    tables=200,
+    clicks=3_000,
+    render_samples=120,
+    playout_games=1_500,
+    ai_games=500,
+    winrate_4p=1_000,
+    winrate_other=1_000,
+)
+QUICK = Sizes(
+    tables=20, clicks=200, render_samples=15, playout_games=100, ai_games=10, winrate_4p=100, winrate_other=50
+)
+
+
+def run_all(sizes: Sizes, workdir: Path, progress: Callable[[str], None] = lambda _text: None) -> list[Line]:
+    """Run every benchmark at ``sizes`` (the click benchmark's database goes in ``workdir``)."""
+    lines: list[Line] = []
+    steps: list[tuple[str, Callable[[], list[Line]]]] = [
+        (
+            "clicks",
+            lambda: asyncio.run(bench_clicks(workdir / "bench.sqlite3", tables=sizes.tables, clicks=sizes.clicks)),
+        ),
+        ("render", lambda: bench_render(samples=sizes.render_samples)),
+        ("playouts", lambda: bench_playouts(games=sizes.playout_games)),
+        ("ai", lambda: bench_ai(games=sizes.ai_games)),
+        ("winrate", lambda: bench_winrate(games_4p=sizes.winrate_4p, games_other=sizes.winrate_other)),
+    ]
+    for name, step in steps:
+        start = time.perf_counter()
+        lines.extend(step())
+        progress(f"{name}: {time.perf_counter() - start:.1f} s")
+    return lines
+
+
+def _load() -> str:
+    try:
+        return f"{os.getloadavg()[0]:.1f}"
+    except OSError:
+        return "?"
+
+
+def report(lines: Sequence[Line], seconds: float, sizes: Sizes, load: tuple[str, str] = ("?", "?")) -> str:
+    """Return the Markdown report of ``lines`` (``load``: the 1-minute load average before and after)."""
+    misses = sum(not line.passed for line in lines)
+    out = [
+        "# Performance report",
+        "",
+        f"Python {platform.python_version()} on {platform.machine()}, {os.cpu_count()} CPUs; "
+        f"total {seconds:.0f} s; {'all targets met' if not misses else f'{misses} target(s) missed'}.",
+        f"Load average {load[0]} before, {load[1]} after: other processes on the machine lengthen the "
+        "tails (p99) of every timing.",
+        f"Sizes: {sizes}.",
+        "",
+        "| Section | Measure | Value | Target | Result |",
+        "|---|---|---|---|---|",
+    ]
+    out.extend(f"| {x.section} | {x.name} | {x.value} | {x.target} | {x.verdict} |" for x in lines)
+    return "\n".join(out) + "\n"
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the suite from the command line; exit 0 even when a target is missed (it is a report)."""
+    parser = argparse.ArgumentParser(prog="python -m benchmarks", description=__doc__.splitlines()[0])
+    parser.add_argument("--out", type=Path, default=Path("bench-output"), help="output directory")
+    parser.add_argument("--quick", action="store_true", help="small sizes: checks the suite runs, measures little")
+    args = parser.parse_args(argv)
+    sizes = QUICK if args.quick else FULL
+    start = time.perf_counter()
+    load_before = _load()
+    with tempfile.TemporaryDirectory(prefix="coup-bench-") as tmp:
+        lines = run_all(sizes, Path(tmp), progress=lambda text: print(text, file=sys.stderr))
+    text = report(lines, time.perf_counter() - start, sizes, (load_before, _load()))
+    args.out.mkdir(parents=True, exist_ok=True)
+    (args.out / "report.md").write_text(text, encoding="utf-8")
+    print(text)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

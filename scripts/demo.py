@@ -1,0 +1,635 @@
+"""Play whole Coup games with AI in every seat through the real bot, offline, and save what it posts.
+
+``python -m scripts.demo --out demo-output [--games N] [--seed S]`` (``make demo``) runs the real
+:class:`~bot.app.TableBot` (its cogs, components, table service, SQLite storage and publisher)
+against SimCord's in-memory Discord. No token and no network are needed.
+
+The plan, in order (``--games N`` plays the first N games):
+
+1. An English server: a member runs ``/coup new``, clicks *Add AI* twice and *Start*. After that the
+   member's seat is played by clicking the bot's own buttons: the board for public decisions and the
+   private "My cards" panel for hidden ones. The Coup AI makes each choice from that seat's view.
+2. A Russian server (guild locale ``ru``): all-AI tables of 2, 4 and 6 seats and a 2-player draft
+   game. Each lobby is opened through the table service with ``seat_host=False`` and posted by the
+   bot, as the Rematch button does. The host clicks *Add AI* and *Start* on it, and the bot's own
+   Start path opens the thread, posts and edits the board and announces the result.
+
+Written to ``--out``:
+
+- ``transcript.md``: every message, edit and interaction answer the bot sent, in order (from
+  SimCord's REST log), with the members' clicks between them. Mentions show as names and board
+  images as links. Private answers are listed but not shown, except for one example.
+- ``coup-<table>-<nnn>.png``: every board image the bot posted, from the publisher's observers.
+- ``private-panel.md``: one private "My cards" panel as its owner sees it.
+
+Tables are seeded from ``--seed`` (``<seed>-<n>``), except the English one. Its seed is drawn by the
+bot, as for every ``/coup new``. The AIs act without a pause (``ai_delay_seconds = 0``), so board
+edits coalesce while they play. The number of images per game therefore varies between runs, while
+the moves of a seeded game do not. Some seatings of AIs trade blocked actions forever; a table still
+going after ``MAX_MOVES`` moves is ended the way its host's End button ends it, and the summary
+says so.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import re
+import sys
+import tempfile
+import time
+from collections import Counter, defaultdict, deque
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import discord
+import simcord
+
+from bot.app import TableBot, create_bot
+from bot.codec import encode_action
+from bot.i18n import normalize_locale
+from bot.presenters.registry import PRESENTERS
+from bot.settings import Settings
+from bot.storage import Storage
+from bot.tables import Table
+from bot.ui.panels import Payload, lobby_payload
+from games.core import GameRng
+from games.registry import AGENTS, ENGINES
+
+GAME = "coup"
+CLOCK_SECONDS = 90
+#: How long (real seconds) SimCord waits for the bot to go idle; a whole all-AI game plays out while
+#: the Start click settles. It must stay below the decision clock: SimCord waits in real time for
+#: timers due before this limit, so a longer limit would let every clock run out.
+SETTLE_SECONDS = 30.0
+#: A game still running after this many moves is taken as stuck (the longest of 1,000 seeded all-AI
+#: games took about 750): the demo then ends it as its host would, with the End button's service call.
+MAX_MOVES = 2_000
+EPHEMERAL = 64
+CALLBACKS = {
+    4: "answers",
+    5: "defers its answer",
+    6: "acknowledges the click",
+    7: "updates the clicked message",
+}
+MENTION = re.compile(r"<@!?(\d+)>")
+CHANNEL_MENTION = re.compile(r"<#(\d+)>")
+TABLE_ID = re.compile(r"^lobby:(\d+):")
+FOOTER_TABLE = re.compile(r"^#(\d+) ")
+
+
+@dataclass(frozen=True)
+class GameSpec:
+    """One game of the demo plan."""
+
+    locale: str
+    players: int
+    draft: bool = False
+    hosted: bool = False
+
+    @property
+    def label(self) -> str:
+        """Return a short description, e.g. ``ru, 2 players, draft``."""
+        parts = [self.locale, f"{self.players} players"]
+        if self.draft:
+            parts.append("draft")
+        parts.append("host plays through the buttons" if self.hosted else "all AI")
+        return ", ".join(parts)
+
+
+PLAN: tuple[GameSpec, ...] = (
+    GameSpec("en", 3, hosted=True),
+    GameSpec("ru", 2),
+    GameSpec("ru", 4),
+    GameSpec("ru", 6),
+    GameSpec("ru", 2, draft=True),
+)
+
+
+@dataclass
+class GameReport:
+    """What one game of the demo produced."""
+
+    spec: GameSpec
+    table_id: int
+    moves: int
+    images: int
+    winner: str
+    seconds: float
+    stuck: bool = False
+
+
+@dataclass
+class DemoResult:
+    """What the whole demo produced."""
+
+    games: list[GameReport] = field(default_factory=list)
+    images: int = 0
+    seconds: float = 0.0
+    out: Path = Path()
+
+    @property
+    def moves(self) -> int:
+        """Return the accepted moves over all games."""
+        return sum(g.moves for g in self.games)
+
+    def summary(self) -> str:
+        """Return the short summary printed at the end."""
+        lines = [
+            f"Demo: {len(self.games)} games, {self.moves} moves, {self.images} board images, "
+            f"{self.seconds:.1f} s -> {self.out}/"
+        ]
+        lines.extend(
+            f"  table #{g.table_id} ({g.spec.label}): {g.moves} moves, {g.images} images, "
+            + (f"ended by the demo after {MAX_MOVES} moves (stuck)" if g.stuck else f"winner {g.winner}")
+            + f", {g.seconds:.1f} s"
+            for g in self.games
+        )
+        return "\n".join(lines)
+
+
+# ---------------------------------------------------------------------- transcript
+def _quote(lines: Iterable[str]) -> list[str]:
+    """Return ``lines`` as one Markdown block quote with hard line breaks."""
+    out = [f"> {line}  " if line else ">" for line in lines]
+    if out and out[-1].endswith("  "):
+        out[-1] = out[-1].rstrip()
+    return out
+
+
+def _component_text(component: dict[str, Any]) -> str:
+    kind = component.get("type")
+    if kind == 2:
+        emoji = (component.get("emoji") or {}).get("name") or ""
+        label = component.get("label") or ""
+        return f"[{(emoji + ' ' + label).strip()}]"
+    if kind == 3:
+        options = " | ".join(str(o.get("label", "")) for o in component.get("options") or [])
+        return f"⟨{component.get('placeholder') or '…'}: {options}⟩"
+    return f"⟨component {kind}⟩"
+
+
+class Recorder:
+    """Turns SimCord's REST log and the publisher's payloads into the transcript and image files."""
+
+    def __init__(self, env: simcord.Env, out: Path) -> None:
+        """Record ``env`` into ``out``."""
+        self.env = env
+        self.out = out
+        self.lines: list[str] = []
+        self.cursor = 0
+        self.names: dict[int, str] = {}
+        self.places: dict[int, str] = {}
+        self.parents: list[simcord.ChannelHandle] = []
+        self.images: dict[str, deque[str]] = defaultdict(deque)
+        self.image_count: Counter[int] = Counter()
+        self.private_answers = 0
+        self.capture_panel = False
+        self.panel_example: list[str] | None = None
+
+    # -------------------------------------------------------------- inputs
+    def observe(self, table: Table, kind: str, payload: Payload) -> None:
+        """Save the board image of ``payload`` (a publisher observer)."""
+        if payload.png is None:
+            return
+        self.image_count[table.id] += 1
+        name = f"{GAME}-{table.id}-{self.image_count[table.id]:03d}.png"
+        (self.out / name).write_bytes(payload.png)
+        footer = payload.embed.footer.text or ""
+        self.images[footer].append(name)
+
+    def heading(self, text: str, level: int = 2) -> None:
+        """Start a section of the transcript."""
+        self.flush()
+        self.lines.extend(["", "#" * level + " " + text, ""])
+
+    def note(self, text: str) -> None:
+        """Write what a member or the demo does, after everything the bot sent before it."""
+        self.flush()
+        self.lines.extend([f"**{text}**", ""])
+
+    def flush(self, *, private_update: bool = False) -> None:
+        """Write every request the bot made since the last flush.
+
+        Args:
+            private_update: The last click was on a private message, so a callback that updates
+                the clicked message is private too.
+        """
+        requests = self.env.http_requests
+        for request in requests[self.cursor :]:
+            self._request(request, private_update=private_update)
+        self.cursor = len(requests)
+
+    # -------------------------------------------------------------- formatting
+    def _text(self, text: str) -> str:
+        text = MENTION.sub(lambda m: "@" + self.names.get(int(m[1]), m[1]), text)
+        return CHANNEL_MENTION.sub(lambda m: "#" + self._place(m[1]), text)
+
+    def _place(self, channel_id: str | int) -> str:
+        key = int(channel_id)
+        if key not in self.places:
+            for thread in (t for parent in self.parents for t in parent.threads):
+                self.places.setdefault(thread.id, thread.name or str(thread.id))
+        return self.places.get(key, str(channel_id))
+
+    def _request(self, request: simcord.HttpLogEntry, *, private_update: bool) -> None:
+        method, path, body = request.method, request.path, request.json
+        parts = path.strip("/").split("/")
+        if method == "GET":
+            return
+        if method == "PUT" and path.endswith("/commands"):
+            self._entry("The bot syncs its slash commands.", None)
+        elif method == "POST" and parts[0] == "channels" and parts[-1] == "threads":
+            name = str((body or {}).get("name", ""))
+            self._entry(f"The bot opens the thread “{name}” on the lobby message.", None)
+        elif method == "POST" and parts[0] == "channels" and parts[-1] == "messages":
+            self._entry(f"The bot posts in #{self._place(parts[1])}:", body)
+        elif method == "PATCH" and parts[0] == "channels":
+            self._entry(f"The bot edits a message in #{self._place(parts[1])}:", body)
+        elif method == "DELETE" and parts[0] == "channels":
+            self._entry(f"The bot deletes its earlier message in #{self._place(parts[1])}.", None)
+        elif parts[0] == "interactions" and parts[-1] == "callback":
+            kind = int((body or {}).get("type", 0))
+            data = (body or {}).get("data") or {}
+            private = bool(int(data.get("flags") or 0) & EPHEMERAL) or (kind == 7 and private_update)
+            self._answer(CALLBACKS.get(kind, f"answers (type {kind})"), data if kind in {4, 7} else None, private)
+        elif parts[0] == "webhooks":
+            private = bool(int((body or {}).get("flags") or 0) & EPHEMERAL)
+            verb = "edits its answer" if method == "PATCH" else "follows up"
+            self._answer(verb, body, private)
+        else:
+            self._entry(f"The bot calls {method} {path}.", None)
+
+    def _answer(self, verb: str, body: dict[str, Any] | None, private: bool) -> None:
+        if not private:
+            self._entry(f"The bot {verb}:" if body else f"The bot {verb}.", body)
+            return
+        self.private_answers += 1
+        if self.capture_panel and body and body.get("embeds"):
+            self.capture_panel = False
+            self.panel_example = self._message(body)
+            self._entry(f"The bot {verb} privately (only the clicking member sees this):", body)
+            return
+        self.lines.extend([f"- *The bot {verb} privately (not shown).*", ""])
+
+    def _entry(self, title: str, body: dict[str, Any] | None) -> None:
+        self.lines.append(f"- {title}")
+        if body:
+            self.lines.append("")
+            self.lines.extend(_quote(self._message(body)))
+        self.lines.append("")
+
+    def _message(self, body: dict[str, Any]) -> list[str]:
+        lines: list[str] = []
+        if body.get("content"):
+            lines.extend(self._text(str(body["content"])).splitlines())
+        for embed in body.get("embeds") or []:
+            lines.extend(self._embed(embed))
+        for row in body.get("components") or []:
+            items = row.get("components") or [row]
+            lines.append(" ".join(_component_text(c) for c in items))
+        return lines
+
+    def _embed(self, embed: dict[str, Any]) -> list[str]:
+        lines: list[str] = []
+        if embed.get("title"):
+            lines.append(f"**{self._text(str(embed['title']))}**")
+        if embed.get("description"):
+            lines.extend(self._text(line) for line in str(embed["description"]).splitlines())
+        for item in embed.get("fields") or []:
+            name = self._text(str(item.get("name", ""))).replace("\u200b", "").strip()
+            value = self._text(str(item.get("value", ""))).replace("\n", " · ")
+            lines.append(f"*{name}:* {value}" if name else value)
+        footer = str((embed.get("footer") or {}).get("text") or "")
+        image = str((embed.get("image") or {}).get("url") or "")
+        if image.startswith("attachment://"):
+            queue = self.images.get(footer)
+            file = queue.popleft() if queue else None
+            lines.append(f"![board {footer}]({file})" if file else "*(board image not captured)*")
+        if footer:
+            lines.append(f"_{self._text(footer)}_")
+        return lines
+
+    # -------------------------------------------------------------- output
+    def write(self, result: DemoResult) -> None:
+        """Write ``transcript.md`` and ``private-panel.md``."""
+        self.flush()
+        head = [
+            "# Demo transcript",
+            "",
+            "Whole games of Переворот (Coup) played by the real bot on SimCord's offline Discord "
+            "(`python -m scripts.demo`). Every message, edit and interaction answer the bot sent is "
+            "listed in order; **bold lines** are what members (or the demo) did.",
+            "",
+            "```text",
+            result.summary(),
+            "```",
+        ]
+        (self.out / "transcript.md").write_text("\n".join([*head, *self.lines]).rstrip() + "\n", encoding="utf-8")
+        if self.panel_example is not None:
+            panel = [
+                "# Private panel example",
+                "",
+                "What a player sees after clicking “My cards” on the board: an ephemeral message built "
+                "from that seat's own view and legal actions (`bot.ui.panels.panel_payload`).",
+                "",
+                *_quote(self.panel_example),
+            ]
+            (self.out / "private-panel.md").write_text("\n".join(panel) + "\n", encoding="utf-8")
+
+
+# ---------------------------------------------------------------------- driving the bot
+def _find_component(message: discord.Message, custom_id: str) -> discord.Button | discord.SelectMenu | None:
+    for row in message.components:
+        for item in getattr(row, "children", ()):
+            if isinstance(item, discord.Button | discord.SelectMenu) and item.custom_id == custom_id:
+                return item
+    return None
+
+
+def _find_action(
+    message: discord.Message, table_id: int, prompt: int, *, private: bool, code: str
+) -> tuple[str, str, bool] | None:
+    """Return (custom id, label, is a select) of the component taking action ``code``, if shown."""
+    flag = int(private)
+    button_id = f"act:{table_id}:{prompt}:{flag}:{code}"
+    select_prefix = f"acts:{table_id}:{prompt}:{flag}:"
+    for row in message.components:
+        for item in getattr(row, "children", ()):
+            if isinstance(item, discord.Button) and item.custom_id == button_id:
+                return button_id, item.label or code, False
+            if isinstance(item, discord.SelectMenu) and (item.custom_id or "").startswith(select_prefix):
+                for option in item.options:
+                    if option.value == code:
+                        return item.custom_id or "", option.label, True
+    return None
+
+
+class Demo:
+    """One SimCord world with an English and a Russian server, and the bot under test."""
+
+    def __init__(self, env: simcord.Env, bot: TableBot, recorder: Recorder, seed: str) -> None:
+        """Build both servers, their channels and hosts."""
+        self.env = env
+        self.bot = bot
+        self.rec = recorder
+        self.seed = seed
+        self.stuck: set[int] = set()
+        self._ending: set[asyncio.Task[Any]] = set()
+        self.en_guild = env.create_guild("Board Game Club", preferred_locale="en-US")
+        self.en_channel = self.en_guild.create_text_channel("coup")
+        self.alice = self.en_guild.add_member(env.create_user("alice", global_name="Alice"))
+        self.ru_guild = env.create_guild("Клуб настольных игр", preferred_locale="ru")
+        self.ru_channel = self.ru_guild.create_text_channel("переворот")
+        self.anna = self.ru_guild.add_member(env.create_user("anna", global_name="Анна"))
+        me = bot.user
+        if me is not None:
+            recorder.names[me.id] = me.name
+        recorder.names.update({self.alice.id: "Alice", self.anna.id: "Анна"})
+        recorder.places.update({self.en_channel.id: "coup", self.ru_channel.id: "переворот"})
+        recorder.parents.extend([self.en_channel, self.ru_channel])
+
+    def watch(self, table: Table, kind: str, payload: Payload) -> None:
+        """End a table that is still going after :data:`MAX_MOVES` moves (a publisher observer).
+
+        Some seats of AIs trade blocked actions forever (see the demo's report); the host's End
+        button calls ``TableService.cancel``, and so does this.
+        """
+        state = table.state
+        if table.status != "active" or state is None or state.version < MAX_MOVES or table.id in self.stuck:
+            return
+        self.stuck.add(table.id)
+        self.rec.note(
+            f"The demo ends table #{table.id} as its host after {state.version} moves: the AIs are stuck "
+            "trading blocked actions"
+        )
+        task = asyncio.get_running_loop().create_task(
+            self.bot.service.cancel(table.id, table.host_id, is_moderator=False), name=f"demo-end-{table.id}"
+        )
+        self._ending.add(task)
+        task.add_done_callback(self._ending.discard)
+
+    def _guild_locale(self, guild: simcord.GuildHandle) -> str:
+        cached = self.bot.get_guild(guild.id)
+        return normalize_locale(str(cached.preferred_locale) if cached is not None else None)
+
+    def _message(self, channel: simcord.ChannelHandle, message_id: int | None) -> discord.Message:
+        for message in reversed(channel.history()):
+            if message.id == message_id:
+                return message
+        raise LookupError(f"message {message_id} is not in #{channel.name}")
+
+    def _thread(self, channel: simcord.ChannelHandle, table: Table) -> simcord.ChannelHandle:
+        for thread in channel.threads:
+            if thread.id == table.thread_id:
+                return thread
+        raise LookupError(f"table #{table.id} has no thread in #{channel.name}")
+
+    async def click(
+        self, member: simcord.MemberActor, who: str, message: discord.Message, custom_id: str, *, private: bool = False
+    ) -> simcord.InteractionResult:
+        """Click the button ``custom_id`` on ``message`` as ``member`` and record it."""
+        item = _find_component(message, custom_id)
+        label = getattr(item, "label", None) or custom_id
+        self.rec.note(f"{who} clicks [{label}]")
+        result = await member.click(message, custom_id=custom_id)
+        self.rec.flush(private_update=private)
+        return result
+
+    async def play(self, index: int, spec: GameSpec) -> GameReport:
+        """Play game number ``index`` of the plan and return what it produced."""
+        start = time.perf_counter()
+        self.rec.heading(f"Game {index}: {spec.label}")
+        table = await (self._hosted_game(spec) if spec.hosted else self._ai_game(index, spec))
+        await self.env.settle()
+        stuck = table.id in self.stuck
+        self.rec.flush()
+        if table.state is None or table.status != ("cancelled" if stuck else "finished"):
+            raise RuntimeError(f"table #{table.id} did not finish (status {table.status})")
+        outcome = table.engine.outcome(table.state)
+        winner = "—"
+        if outcome is not None:
+            winner = table.seats[outcome.ranks.index(0)].name
+        return GameReport(
+            spec=spec,
+            table_id=table.id,
+            moves=table.state.version,
+            images=self.rec.image_count[table.id],
+            winner=winner,
+            seconds=time.perf_counter() - start,
+            stuck=stuck,
+        )
+
+    async def _ai_game(self, index: int, spec: GameSpec) -> Table:
+        """Open an all-AI lobby through the service, post it with the bot, add AIs and start by clicks."""
+        service = self.bot.service
+        locale = self._guild_locale(self.ru_guild)
+        self.rec.note(
+            "The demo opens an all-AI table through TableService.create_lobby(seat_host=False); "
+            "the bot posts its lobby, as the Rematch button does"
+        )
+        table = await service.create_lobby(
+            guild_id=self.ru_guild.id,
+            channel_id=self.ru_channel.id,
+            game=GAME,
+            host_id=self.anna.id,
+            host_name="Анна",
+            options={"clock": CLOCK_SECONDS, "game": {"draft": spec.draft}},
+            locale=locale,
+            seed=f"{self.seed}-{index}",
+            seat_host=False,
+        )
+        payload = lobby_payload(table, locale)
+        channel = self.bot.get_partial_messageable(self.ru_channel.id, guild_id=self.ru_guild.id)
+        posted = await channel.send(embed=payload.embed, view=payload.view)
+        await service.set_lobby_message(table, posted.id)
+        self.rec.flush()
+        lobby = self._message(self.ru_channel, posted.id)
+        for _ in range(spec.players):
+            await self.click(self.anna, "Анна", lobby, f"lobby:{table.id}:addai")
+        await self.click(self.anna, "Анна", lobby, f"lobby:{table.id}:start")
+        self._thread(self.ru_channel, table)
+        return table
+
+    async def _hosted_game(self, spec: GameSpec) -> Table:
+        """Open a table with ``/coup new`` and play the host's seat through the bot's buttons."""
+        self.rec.note("Alice runs /coup new")
+        result = await self.alice.slash(self.en_channel, "coup new")
+        self.rec.flush()
+        if result.response is None:
+            raise RuntimeError("/coup new did not answer")
+        lobby = result.response.message
+        table_id = next(
+            int(match[1])
+            for row in lobby.components
+            for item in getattr(row, "children", ())
+            if (match := TABLE_ID.match(getattr(item, "custom_id", None) or ""))
+        )
+        for _ in range(spec.players - 1):
+            await self.click(self.alice, "Alice", lobby, f"lobby:{table_id}:addai")
+        await self.click(self.alice, "Alice", lobby, f"lobby:{table_id}:start")
+        table = await self.bot.service.get(table_id)
+        thread = self._thread(self.en_channel, table)
+        await self._play_seat(table, thread)
+        return table
+
+    async def _play_seat(self, table: Table, thread: simcord.ChannelHandle) -> None:
+        """Play Alice's seat: the Coup AI chooses from her view, the demo clicks the matching component."""
+        agent = AGENTS[GAME]
+        presenter = PRESENTERS[GAME]
+        engine = table.engine
+        shown_panel = False
+        while True:
+            await self.env.settle()
+            self.rec.flush()
+            state = table.state
+            if table.status != "active" or state is None:
+                return
+            seat = table.seat_of(self.alice.id)
+            if seat is None or seat.seat not in engine.active_seats(state):
+                raise RuntimeError(f"table #{table.id} waits for nobody the demo drives (v{state.version})")
+            view = engine.view(state, seat.seat)
+            action = agent.choose(
+                view, engine.legal_actions(state, seat.seat), GameRng.for_step(state.seed, state.version, salt="demo")
+            )
+            code = encode_action(action)
+            prompt = table.prompt_version
+            board = self._message(thread, table.board_message_id)
+            on_board = presenter.decided_on_board(engine.view(state, None))
+            found = _find_action(board, table.id, prompt, private=False, code=code) if on_board else None
+            if found is None or not shown_panel:
+                self.rec.capture_panel = not shown_panel
+                opened = await self.click(self.alice, "Alice", board, f"tbl:{table.id}:hand")
+                shown_panel = True
+                if found is None:
+                    if opened.response is None:
+                        raise RuntimeError("“My cards” did not answer")
+                    panel = opened.response.message
+                    found = _find_action(panel, table.id, prompt, private=True, code=code)
+                    if found is None:
+                        raise RuntimeError(f"action {code} is neither on the board nor in the panel")
+                    await self._take(panel, found, code, private=True)
+                    continue
+            await self._take(board, found, code, private=False)
+
+    async def _take(self, message: discord.Message, found: tuple[str, str, bool], code: str, *, private: bool) -> None:
+        """Click the button, or pick the select option, that takes the action encoded as ``code``."""
+        custom_id, label, is_select = found
+        if is_select:
+            self.rec.note(f"Alice chooses “{label}”")
+            await self.alice.select(message, [code], custom_id=custom_id)
+        else:
+            self.rec.note(f"Alice clicks [{label}]")
+            await self.alice.click(message, custom_id=custom_id)
+        self.rec.flush(private_update=private)
+
+
+def _warm_up() -> None:
+    """Render one board so fonts and sprites are cached before the first game."""
+    engine = ENGINES[GAME]
+    step = engine.setup(4, engine.options_type(), "warm-up")
+    PRESENTERS[GAME].render_board(engine.view(step.state, None), ["A", "B", "C", "D"], "ru", None, None)
+
+
+def _clear(out: Path) -> None:
+    """Remove the files an earlier demo wrote to ``out`` (only those)."""
+    for path in [*out.glob(f"{GAME}-*-*.png"), out / "transcript.md", out / "private-panel.md"]:
+        path.unlink(missing_ok=True)
+
+
+async def run_demo(out: Path, *, games: int = len(PLAN), seed: str = "demo") -> DemoResult:
+    """Play the first ``games`` games of :data:`PLAN` and write the transcript and images to ``out``."""
+    if not 1 <= games <= len(PLAN):
+        raise ValueError(f"--games must be between 1 and {len(PLAN)}")
+    started = time.perf_counter()
+    out.mkdir(parents=True, exist_ok=True)
+    _clear(out)
+    _warm_up()
+    result = DemoResult(out=out)
+    with tempfile.TemporaryDirectory(prefix="coup-demo-") as tmp:
+        settings = Settings(
+            discord_token=None,
+            database_path=str(Path(tmp) / "demo.sqlite3"),
+            default_locale="ru",
+            ai_delay_seconds=0,
+            board_edit_interval=0,
+            default_clock_seconds=CLOCK_SECONDS,
+            _env_file=None,
+        )
+        # SimCord detaches the bot without calling its close(), so the demo owns the storage.
+        storage = await Storage.open(settings.database_path)
+        try:
+            bot = create_bot(settings, storage=storage)
+            async with simcord.run(bot, settle_timeout=SETTLE_SECONDS) as env:
+                recorder = Recorder(env, out)
+                recorder.heading("Setup")
+                bot.publisher.observers.append(recorder.observe)
+                demo = Demo(env, bot, recorder, seed)
+                bot.publisher.observers.append(demo.watch)
+                for index, spec in enumerate(PLAN[:games], start=1):
+                    result.games.append(await demo.play(index, spec))
+                result.images = sum(recorder.image_count.values())
+                result.seconds = time.perf_counter() - started
+                recorder.write(result)
+            await bot.service.close()
+        finally:
+            await storage.close()
+    return result
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the demo from the command line."""
+    parser = argparse.ArgumentParser(prog="python -m scripts.demo", description=__doc__.splitlines()[0])
+    parser.add_argument("--out", type=Path, default=Path("demo-output"), help="output directory")
+    parser.add_argument("--games", type=int, default=len(PLAN), help=f"play the first N of {len(PLAN)} games")
+    parser.add_argument("--seed", default="demo", help="seed of the all-AI tables")
+    args = parser.parse_args(argv)
+    result = asyncio.run(run_demo(args.out, games=args.games, seed=args.seed))
+    print(result.summary())
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
