@@ -18,7 +18,7 @@ from bot.codec import encode_action
 from bot.settings import Settings
 from bot.storage import Storage
 from bot.tables import Table, TableService, choose_ai_action
-from games.core import BaseState, GameError
+from games.core import Agent, BaseState, GameError, RandomAgent
 from games.coup.models import Card
 from games.registry import AGENTS
 
@@ -149,10 +149,18 @@ class World:
 
     # ------------------------------------------------------------------ lobby
     def rig(
-        self, *, deck: Sequence[Card] | None = None, first_seat: int | None = None, seed: str | None = "rigged"
+        self,
+        *,
+        deck: Sequence[Card] | None = None,
+        first_seat: int | None = None,
+        seed: str | None = "rigged",
+        game_options: dict[str, Any] | None = None,
     ) -> None:
-        """Force a stacked ``deck``, the ``first_seat`` and the ``seed`` of the next lobby opened."""
-        game: dict[str, Any] = {}
+        """Force a stacked ``deck``, the ``first_seat`` and the ``seed`` of the next lobby opened.
+
+        ``game_options`` adds any other engine options (a Масти Власти deal: ``hands``, ``trump_deck``).
+        """
+        game: dict[str, Any] = dict(game_options or {})
         if deck is not None:
             game["deck"] = [card.value for card in deck]
         if first_seat is not None:
@@ -175,10 +183,10 @@ class World:
         service.create_lobby = create_lobby  # type: ignore[method-assign]  # a test double around the real method
         self._rigged_service = service
 
-    async def new_table(self, host: MemberActor, **options: Any) -> int:
-        """Open a lobby with ``/coup new`` and return its table id."""
+    async def new_table(self, host: MemberActor, *, game: str = "coup", **options: Any) -> int:
+        """Open a lobby with ``/<game> new`` (``/coup new`` unless told) and return its table id."""
         before = set(self.service.tables)
-        result = await host.slash(self.channel, "coup new", **options)
+        result = await host.slash(self.channel, f"{game} new", **options)
         assert result.response is not None and not result.ephemeral, result
         (table_id,) = set(self.service.tables) - before
         self.table(table_id)
@@ -309,7 +317,7 @@ class World:
             return False
         seat = waiting[0]
         member = self.seat_member(table_id, seat, people)
-        action = choose_ai_action(table.engine, AGENTS[table.game], state, seat)
+        action = choose_ai_action(table.engine, self.agent(table.game), state, seat)
         board = self.board(table_id)
         if find_action(self.components(board), action) is not None:
             result = await self.press(member, board, action)
@@ -319,7 +327,14 @@ class World:
         assert panel.ephemeral and panel.response is not None
         result = await self.press(member, panel.response, action)
         assert not result.followups, private_text(result)
+        # Accepted: the panel itself is edited; a refusal would come as a new private message.
+        assert result.response is not None and result.response.id == panel.response.id, private_text(result)
         return True
+
+    @staticmethod
+    def agent(game: str) -> Agent:
+        """Return the AI the bot plays ``game``'s AI seats with (the table service's own choice)."""
+        return AGENTS.get(game, RandomAgent())
 
     async def play_out(self, table_id: int, people: Sequence[MemberActor], *, max_steps: int = 400) -> None:
         """Play ``table_id`` to its end, every human answering through the board or its panel."""
