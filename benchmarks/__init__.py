@@ -6,7 +6,8 @@ Each module measures one thing and returns report lines (value, target, PASS/MIS
   tables on a file SQLite database, and the throughput of concurrent clicks;
 - :mod:`benchmarks.render`: board render time and PNG size per seat count;
 - :mod:`benchmarks.engine`: random playouts (actions per second) and AI decision time;
-- :mod:`benchmarks.winrate`: the Coup AI's win rate against seats that play random legal moves.
+- :mod:`benchmarks.winrate`: the Coup AI's win rate against seats that play random legal moves;
+- :mod:`benchmarks.masti`: the same for «Масти Власти» (render, playouts, AI decisions, win rate).
 
 They are not run as timed tests; ``tests/benchmarks`` only checks that each one runs at tiny sizes.
 """

@@ -1,6 +1,7 @@
 """Run the performance suite and write ``<out>/report.md``: ``python -m benchmarks --out bench-output``.
 
-``--quick`` runs every benchmark at small sizes (a minute's sanity check, not a measurement).
+``--game coup|masti|all`` runs one game's benchmarks (default: both). ``--quick`` runs every
+benchmark at small sizes (a minute's sanity check, not a measurement).
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+from benchmarks import masti
 from benchmarks.clicks import bench_clicks
 from benchmarks.common import Line
 from benchmarks.engine import bench_ai, bench_playouts
@@ -34,6 +36,10 @@ class Sizes:
     ai_games: int
     winrate_4p: int
     winrate_other: int
+    masti_render_samples: int
+    masti_playout_games: int
+    masti_ai_games: int
+    masti_winrate: int
 
 
 FULL = Sizes(
@@ -44,16 +50,36 @@ FULL = Sizes(
     ai_games=500,
     winrate_4p=1_000,
     winrate_other=1_000,
+    masti_render_samples=120,
+    masti_playout_games=1_000,
+    masti_ai_games=15,
+    masti_winrate=500,
 )
 QUICK = Sizes(
-    tables=20, clicks=200, render_samples=15, playout_games=100, ai_games=10, winrate_4p=100, winrate_other=50
+    tables=20,
+    clicks=200,
+    render_samples=15,
+    playout_games=100,
+    ai_games=10,
+    winrate_4p=100,
+    winrate_other=50,
+    masti_render_samples=15,
+    masti_playout_games=100,
+    masti_ai_games=5,
+    masti_winrate=20,
 )
+GAMES = ("coup", "masti")
 
 
-def run_all(sizes: Sizes, workdir: Path, progress: Callable[[str], None] = lambda _text: None) -> list[Line]:
-    """Run every benchmark at ``sizes`` (the click benchmark's database goes in ``workdir``)."""
+def run_all(
+    sizes: Sizes, workdir: Path, progress: Callable[[str], None] = lambda _text: None, game: str = "all"
+) -> list[Line]:
+    """Run every benchmark of ``game`` (``all``: both games) at ``sizes``.
+
+    The click benchmark's database goes in ``workdir``.
+    """
     lines: list[Line] = []
-    steps: list[tuple[str, Callable[[], list[Line]]]] = [
+    coup: list[tuple[str, Callable[[], list[Line]]]] = [
         (
             "clicks",
             lambda: asyncio.run(bench_clicks(workdir / "bench.sqlite3", tables=sizes.tables, clicks=sizes.clicks)),
@@ -63,6 +89,13 @@ def run_all(sizes: Sizes, workdir: Path, progress: Callable[[str], None] = lambd
         ("ai", lambda: bench_ai(games=sizes.ai_games)),
         ("winrate", lambda: bench_winrate(games_4p=sizes.winrate_4p, games_other=sizes.winrate_other)),
     ]
+    masti_steps: list[tuple[str, Callable[[], list[Line]]]] = [
+        ("masti render", lambda: masti.bench_render(samples=sizes.masti_render_samples)),
+        ("masti playouts", lambda: masti.bench_playouts(games=sizes.masti_playout_games)),
+        ("masti ai", lambda: masti.bench_ai(games=sizes.masti_ai_games)),
+        ("masti winrate", lambda: masti.bench_winrate(games=sizes.masti_winrate)),
+    ]
+    steps = (coup if game in {"all", "coup"} else []) + (masti_steps if game in {"all", "masti"} else [])
     for name, step in steps:
         start = time.perf_counter()
         lines.extend(step())
@@ -77,7 +110,9 @@ def _load() -> str:
         return "?"
 
 
-def report(lines: Sequence[Line], seconds: float, sizes: Sizes, load: tuple[str, str] = ("?", "?")) -> str:
+def report(
+    lines: Sequence[Line], seconds: float, sizes: Sizes, load: tuple[str, str] = ("?", "?"), game: str = "all"
+) -> str:
     """Return the Markdown report of ``lines`` (``load``: the 1-minute load average before and after)."""
     misses = sum(not line.passed for line in lines)
     out = [
@@ -87,7 +122,7 @@ def report(lines: Sequence[Line], seconds: float, sizes: Sizes, load: tuple[str,
         f"total {seconds:.0f} s; {'all targets met' if not misses else f'{misses} target(s) missed'}.",
         f"Load average {load[0]} before, {load[1]} after: other processes on the machine lengthen the "
         "tails (p99) of every timing.",
-        f"Sizes: {sizes}.",
+        f"Games: {'Coup and Масти Власти' if game == 'all' else game}. Sizes: {sizes}.",
         "",
         "| Section | Measure | Value | Target | Result |",
         "|---|---|---|---|---|",
@@ -100,14 +135,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Run the suite from the command line; exit 0 even when a target is missed (it is a report)."""
     parser = argparse.ArgumentParser(prog="python -m benchmarks", description=__doc__.splitlines()[0])
     parser.add_argument("--out", type=Path, default=Path("bench-output"), help="output directory")
+    parser.add_argument("--game", choices=(*GAMES, "all"), default="all", help="benchmark one game (default: all)")
     parser.add_argument("--quick", action="store_true", help="small sizes: checks the suite runs, measures little")
     args = parser.parse_args(argv)
     sizes = QUICK if args.quick else FULL
     start = time.perf_counter()
     load_before = _load()
     with tempfile.TemporaryDirectory(prefix="coup-bench-") as tmp:
-        lines = run_all(sizes, Path(tmp), progress=lambda text: print(text, file=sys.stderr))
-    text = report(lines, time.perf_counter() - start, sizes, (load_before, _load()))
+        lines = run_all(sizes, Path(tmp), progress=lambda text: print(text, file=sys.stderr), game=args.game)
+    text = report(lines, time.perf_counter() - start, sizes, (load_before, _load()), args.game)
     args.out.mkdir(parents=True, exist_ok=True)
     (args.out / "report.md").write_text(text, encoding="utf-8")
     print(text)

@@ -1,29 +1,38 @@
-"""Play whole Coup games with AI in every seat through the real bot, offline, and save what it posts.
+"""Play whole Coup and Масти Власти games with AI in every seat through the real bot, offline, and save what it posts.
 
-``python -m scripts.demo --out demo-output [--games N] [--seed S]`` (``make demo``) runs the real
-:class:`~bot.app.TableBot` (its cogs, components, table service, SQLite storage and publisher)
-against SimCord's in-memory Discord. No token and no network are needed.
+``python -m scripts.demo --out demo-output [--game coup|masti|all] [--games N] [--seed S]``
+(``make demo``) runs the real :class:`~bot.app.TableBot` (its cogs, components, table service,
+SQLite storage and publisher) against SimCord's in-memory Discord. No token and no network are needed.
 
-The plan, in order (``--games N`` plays the first N games):
+The plan, in order (``--game`` keeps one game's part of it, ``--games N`` then plays its first N):
 
-1. An English server: a member runs ``/coup new``, clicks *Add AI* twice and *Start*. After that the
-   member's seat is played by clicking the bot's own buttons: the board for public decisions and the
-   private "My cards" panel for hidden ones. The Coup AI makes each choice from that seat's view.
-2. A Russian server (guild locale ``ru``): all-AI tables of 2, 4 and 6 seats and a 2-player draft
-   game. Each lobby is opened through the table service with ``seat_host=False`` and posted by the
-   bot, as the Rematch button does. The host clicks *Add AI* and *Start* on it, and the bot's own
+1. Coup on an English server: a member runs ``/coup new``, clicks *Add AI* twice and *Start*. After
+   that the member's seat is played by clicking the bot's own buttons: the board for public
+   decisions and the private "My cards" panel for hidden ones. The Coup AI makes each choice from
+   that seat's view.
+2. Coup on a Russian server (guild locale ``ru``): all-AI tables of 2, 4 and 6 seats and a 2-player
+   draft game. Each lobby is opened through the table service with ``seat_host=False`` and posted by
+   the bot, as the Rematch button does. The host clicks *Add AI* and *Start* on it, and the bot's own
    Start path opens the thread, posts and edits the board and announces the result.
+3. Масти Власти on the English server: a member runs ``/masti new teams:True``, adds three AIs and
+   starts a 4-player team game, then plays her seat through her private panel (every Масти Власти
+   decision is private). Her choices come from ``AGENTS["masti"]``, or from the random agent the bot
+   itself falls back to while no Масти Власти AI is registered.
+4. Масти Власти on the Russian server: all-AI tables of 3, 4, 4 in teams, 5 and 6 seats, opened and
+   started as in 2.
 
 Written to ``--out``:
 
 - ``transcript.md``: every message, edit and interaction answer the bot sent, in order (from
   SimCord's REST log), with the members' clicks between them. Mentions show as names and board
   images as links. Private answers are listed but not shown, except for one example.
-- ``coup-<table>-<nnn>.png``: every board image the bot posted, from the publisher's observers.
-- ``private-panel.md``: one private "My cards" panel as its owner sees it.
+- ``<game>-<table>-<nnn>.png`` (``coup-…``, ``masti-…``): every board image the bot posted, from the
+  publisher's observers.
+- ``private-panel.md`` and ``private-panel-masti.md``: one private "My cards" panel of each game as
+  its owner sees it.
 
-Tables are seeded from ``--seed`` (``<seed>-<n>``), except the English one. Its seed is drawn by the
-bot, as for every ``/coup new``. The AIs act without a pause (``ai_delay_seconds = 0``), so board
+Tables are seeded from ``--seed`` (``<seed>-<n>``), except the English ones. Their seeds are drawn by
+the bot, as for every ``/coup new`` and ``/masti new``. The AIs act without a pause (``ai_delay_seconds = 0``), so board
 edits coalesce while they play. The number of images per game therefore varies between runs, while
 the moves of a seeded game do not. Some seatings of AIs trade blocked actions forever; a table still
 going after ``MAX_MOVES`` moves is ended the way its host's End button ends it, and the summary
@@ -55,10 +64,14 @@ from bot.settings import Settings
 from bot.storage import Storage
 from bot.tables import Table
 from bot.ui.panels import Payload, lobby_payload
-from games.core import GameRng
+from games.core import Agent, GameRng, RandomAgent
 from games.registry import AGENTS, ENGINES
 
-GAME = "coup"
+GAMES = ("coup", "masti")
+#: The game's name in the transcript.
+TITLES = {"coup": "Переворот (Coup)", "masti": "Масти Власти (Suits of Power)"}
+#: The file of each game's private panel example.
+PANEL_FILES = {"coup": "private-panel.md", "masti": "private-panel-masti.md"}
 CLOCK_SECONDS = 90
 #: How long (real seconds) SimCord waits for the bot to go idle; a whole all-AI game plays out while
 #: the Start click settles. It must stay below the decision clock: SimCord waits in real time for
@@ -88,13 +101,17 @@ class GameSpec:
     players: int
     draft: bool = False
     hosted: bool = False
+    game: str = "coup"
+    teams: bool = False
 
     @property
     def label(self) -> str:
-        """Return a short description, e.g. ``ru, 2 players, draft``."""
-        parts = [self.locale, f"{self.players} players"]
+        """Return a short description, e.g. ``Coup, ru, 2 players, draft, all AI``."""
+        parts = ["Масти Власти" if self.game == "masti" else "Coup", self.locale, f"{self.players} players"]
         if self.draft:
             parts.append("draft")
+        if self.teams or (self.game == "masti" and self.players == 6):
+            parts.append("teams")
         parts.append("host plays through the buttons" if self.hosted else "all AI")
         return ", ".join(parts)
 
@@ -105,6 +122,12 @@ PLAN: tuple[GameSpec, ...] = (
     GameSpec("ru", 4),
     GameSpec("ru", 6),
     GameSpec("ru", 2, draft=True),
+    GameSpec("en", 4, hosted=True, game="masti", teams=True),
+    GameSpec("ru", 3, game="masti"),
+    GameSpec("ru", 4, game="masti"),
+    GameSpec("ru", 4, game="masti", teams=True),
+    GameSpec("ru", 5, game="masti"),
+    GameSpec("ru", 6, game="masti"),
 )
 
 
@@ -186,8 +209,8 @@ class Recorder:
         self.images: dict[str, deque[str]] = defaultdict(deque)
         self.image_count: Counter[int] = Counter()
         self.private_answers = 0
-        self.capture_panel = False
-        self.panel_example: list[str] | None = None
+        self.capture_panel: str | None = None
+        self.panel_examples: dict[str, list[str]] = {}
 
     # -------------------------------------------------------------- inputs
     def observe(self, table: Table, kind: str, payload: Payload) -> None:
@@ -195,7 +218,7 @@ class Recorder:
         if payload.png is None:
             return
         self.image_count[table.id] += 1
-        name = f"{GAME}-{table.id}-{self.image_count[table.id]:03d}.png"
+        name = f"{table.game}-{table.id}-{self.image_count[table.id]:03d}.png"
         (self.out / name).write_bytes(payload.png)
         footer = payload.embed.footer.text or ""
         self.images[footer].append(name)
@@ -267,9 +290,9 @@ class Recorder:
             self._entry(f"The bot {verb}:" if body else f"The bot {verb}.", body)
             return
         self.private_answers += 1
-        if self.capture_panel and body and body.get("embeds"):
-            self.capture_panel = False
-            self.panel_example = self._message(body)
+        if self.capture_panel is not None and body and body.get("embeds"):
+            self.panel_examples[self.capture_panel] = self._message(body)
+            self.capture_panel = None
             self._entry(f"The bot {verb} privately (only the clicking member sees this):", body)
             return
         self.lines.extend([f"- *The bot {verb} privately (not shown).*", ""])
@@ -319,7 +342,7 @@ class Recorder:
         head = [
             "# Demo transcript",
             "",
-            "Whole games of Переворот (Coup) played by the real bot on SimCord's offline Discord "
+            "Whole games of Переворот (Coup) and Масти Власти played by the real bot on SimCord's offline Discord "
             "(`python -m scripts.demo`). Every message, edit and interaction answer the bot sent is "
             "listed in order; **bold lines** are what members (or the demo) did.",
             "",
@@ -328,16 +351,16 @@ class Recorder:
             "```",
         ]
         (self.out / "transcript.md").write_text("\n".join([*head, *self.lines]).rstrip() + "\n", encoding="utf-8")
-        if self.panel_example is not None:
+        for game, example in self.panel_examples.items():
             panel = [
-                "# Private panel example",
+                f"# Private panel example: {TITLES[game]}",
                 "",
                 "What a player sees after clicking “My cards” on the board: an ephemeral message built "
                 "from that seat's own view and legal actions (`bot.ui.panels.panel_payload`).",
                 "",
-                *_quote(self.panel_example),
+                *_quote(example),
             ]
-            (self.out / "private-panel.md").write_text("\n".join(panel) + "\n", encoding="utf-8")
+            (self.out / PANEL_FILES[game]).write_text("\n".join(panel) + "\n", encoding="utf-8")
 
 
 # ---------------------------------------------------------------------- driving the bot
@@ -379,17 +402,24 @@ class Demo:
         self.stuck: set[int] = set()
         self._ending: set[asyncio.Task[Any]] = set()
         self.en_guild = env.create_guild("Board Game Club", preferred_locale="en-US")
-        self.en_channel = self.en_guild.create_text_channel("coup")
+        self.en_channels = {
+            "coup": self.en_guild.create_text_channel("coup"),
+            "masti": self.en_guild.create_text_channel("suits-of-power"),
+        }
         self.alice = self.en_guild.add_member(env.create_user("alice", global_name="Alice"))
         self.ru_guild = env.create_guild("Клуб настольных игр", preferred_locale="ru")
-        self.ru_channel = self.ru_guild.create_text_channel("переворот")
+        self.ru_channels = {
+            "coup": self.ru_guild.create_text_channel("переворот"),
+            "masti": self.ru_guild.create_text_channel("масти-власти"),
+        }
         self.anna = self.ru_guild.add_member(env.create_user("anna", global_name="Анна"))
         me = bot.user
         if me is not None:
             recorder.names[me.id] = me.name
         recorder.names.update({self.alice.id: "Alice", self.anna.id: "Анна"})
-        recorder.places.update({self.en_channel.id: "coup", self.ru_channel.id: "переворот"})
-        recorder.parents.extend([self.en_channel, self.ru_channel])
+        for channel in [*self.en_channels.values(), *self.ru_channels.values()]:
+            recorder.places[channel.id] = channel.name or str(channel.id)
+            recorder.parents.append(channel)
 
     def watch(self, table: Table, kind: str, payload: Payload) -> None:
         """End a table that is still going after :data:`MAX_MOVES` moves (a publisher observer).
@@ -451,7 +481,8 @@ class Demo:
         outcome = table.engine.outcome(table.state)
         winner = "—"
         if outcome is not None:
-            winner = table.seats[outcome.ranks.index(0)].name
+            # A team game ranks both partners first.
+            winner = " & ".join(seat.name for seat, rank in zip(table.seats, outcome.ranks, strict=True) if rank == 0)
         return GameReport(
             spec=spec,
             table_id=table.id,
@@ -466,37 +497,42 @@ class Demo:
         """Open an all-AI lobby through the service, post it with the bot, add AIs and start by clicks."""
         service = self.bot.service
         locale = self._guild_locale(self.ru_guild)
+        ru_channel = self.ru_channels[spec.game]
+        options: dict[str, Any] = {"draft": spec.draft} if spec.game == "coup" else {"teams": spec.teams}
         self.rec.note(
             "The demo opens an all-AI table through TableService.create_lobby(seat_host=False); "
             "the bot posts its lobby, as the Rematch button does"
         )
         table = await service.create_lobby(
             guild_id=self.ru_guild.id,
-            channel_id=self.ru_channel.id,
-            game=GAME,
+            channel_id=ru_channel.id,
+            game=spec.game,
             host_id=self.anna.id,
             host_name="Анна",
-            options={"clock": CLOCK_SECONDS, "game": {"draft": spec.draft}},
+            options={"clock": CLOCK_SECONDS, "game": options},
             locale=locale,
             seed=f"{self.seed}-{index}",
             seat_host=False,
         )
         payload = lobby_payload(table, locale)
-        channel = self.bot.get_partial_messageable(self.ru_channel.id, guild_id=self.ru_guild.id)
+        channel = self.bot.get_partial_messageable(ru_channel.id, guild_id=self.ru_guild.id)
         posted = await channel.send(embed=payload.embed, view=payload.view)
         await service.set_lobby_message(table, posted.id)
         self.rec.flush()
-        lobby = self._message(self.ru_channel, posted.id)
+        lobby = self._message(ru_channel, posted.id)
         for _ in range(spec.players):
             await self.click(self.anna, "Анна", lobby, f"lobby:{table.id}:addai")
         await self.click(self.anna, "Анна", lobby, f"lobby:{table.id}:start")
-        self._thread(self.ru_channel, table)
+        self._thread(ru_channel, table)
         return table
 
     async def _hosted_game(self, spec: GameSpec) -> Table:
-        """Open a table with ``/coup new`` and play the host's seat through the bot's buttons."""
-        self.rec.note("Alice runs /coup new")
-        result = await self.alice.slash(self.en_channel, "coup new")
+        """Open a table with ``/coup new`` or ``/masti new`` and play the host's seat through the bot's buttons."""
+        en_channel = self.en_channels[spec.game]
+        options: dict[str, Any] = {"teams": True} if spec.teams else {}
+        shown = "".join(f" {key}:{value}" for key, value in options.items())
+        self.rec.note(f"Alice runs /{spec.game} new{shown}")
+        result = await self.alice.slash(en_channel, f"{spec.game} new", **options)
         self.rec.flush()
         if result.response is None:
             raise RuntimeError("/coup new did not answer")
@@ -511,14 +547,17 @@ class Demo:
             await self.click(self.alice, "Alice", lobby, f"lobby:{table_id}:addai")
         await self.click(self.alice, "Alice", lobby, f"lobby:{table_id}:start")
         table = await self.bot.service.get(table_id)
-        thread = self._thread(self.en_channel, table)
+        thread = self._thread(en_channel, table)
         await self._play_seat(table, thread)
         return table
 
     async def _play_seat(self, table: Table, thread: simcord.ChannelHandle) -> None:
-        """Play Alice's seat: the Coup AI chooses from her view, the demo clicks the matching component."""
-        agent = AGENTS[GAME]
-        presenter = PRESENTERS[GAME]
+        """Play Alice's seat: the game's AI chooses from her view, the demo clicks the matching component.
+
+        A game without a registered AI falls back to the random agent, as the bot's AI seats do.
+        """
+        agent: Agent = AGENTS.get(table.game, RandomAgent())
+        presenter = PRESENTERS[table.game]
         engine = table.engine
         shown_panel = False
         while True:
@@ -540,7 +579,7 @@ class Demo:
             on_board = presenter.decided_on_board(engine.view(state, None))
             found = _find_action(board, table.id, prompt, private=False, code=code) if on_board else None
             if found is None or not shown_panel:
-                self.rec.capture_panel = not shown_panel
+                self.rec.capture_panel = None if shown_panel else table.game
                 opened = await self.click(self.alice, "Alice", board, f"tbl:{table.id}:hand")
                 shown_panel = True
                 if found is None:
@@ -566,27 +605,40 @@ class Demo:
         self.rec.flush(private_update=private)
 
 
-def _warm_up() -> None:
-    """Render one board so fonts and sprites are cached before the first game."""
-    engine = ENGINES[GAME]
-    step = engine.setup(4, engine.options_type(), "warm-up")
-    PRESENTERS[GAME].render_board(engine.view(step.state, None), ["A", "B", "C", "D"], "ru", None, None)
+def _warm_up(games: Iterable[str]) -> None:
+    """Render one board of each of ``games`` so fonts and sprites are cached before the first game."""
+    for game in games:
+        engine = ENGINES[game]
+        step = engine.setup(4, engine.options_type(), "warm-up")
+        PRESENTERS[game].render_board(engine.view(step.state, None), ["A", "B", "C", "D"], "ru", None, None)
 
 
 def _clear(out: Path) -> None:
     """Remove the files an earlier demo wrote to ``out`` (only those)."""
-    for path in [*out.glob(f"{GAME}-*-*.png"), out / "transcript.md", out / "private-panel.md"]:
+    pngs = [path for game in GAMES for path in out.glob(f"{game}-*-*.png")]
+    for path in [*pngs, out / "transcript.md", *(out / name for name in PANEL_FILES.values())]:
         path.unlink(missing_ok=True)
 
 
-async def run_demo(out: Path, *, games: int = len(PLAN), seed: str = "demo") -> DemoResult:
-    """Play the first ``games`` games of :data:`PLAN` and write the transcript and images to ``out``."""
-    if not 1 <= games <= len(PLAN):
-        raise ValueError(f"--games must be between 1 and {len(PLAN)}")
+def plan_for(game: str = "all") -> tuple[GameSpec, ...]:
+    """Return the part of :data:`PLAN` that plays ``game`` (``all``: the whole plan)."""
+    if game != "all" and game not in GAMES:
+        raise ValueError(f"unknown game {game!r}")
+    return tuple(spec for spec in PLAN if game in {"all", spec.game})
+
+
+async def run_demo(
+    out: Path, *, games: int | None = None, seed: str = "demo", plan: Sequence[GameSpec] = PLAN
+) -> DemoResult:
+    """Play the first ``games`` games of ``plan`` (all by default) and write the transcript and images to ``out``."""
+    games = len(plan) if games is None else games
+    if not 1 <= games <= len(plan):
+        raise ValueError(f"--games must be between 1 and {len(plan)}")
+    plan = plan[:games]
     started = time.perf_counter()
     out.mkdir(parents=True, exist_ok=True)
     _clear(out)
-    _warm_up()
+    _warm_up(dict.fromkeys(spec.game for spec in plan))
     result = DemoResult(out=out)
     with tempfile.TemporaryDirectory(prefix="coup-demo-") as tmp:
         settings = Settings(
@@ -608,7 +660,7 @@ async def run_demo(out: Path, *, games: int = len(PLAN), seed: str = "demo") -> 
                 bot.publisher.observers.append(recorder.observe)
                 demo = Demo(env, bot, recorder, seed)
                 bot.publisher.observers.append(demo.watch)
-                for index, spec in enumerate(PLAN[:games], start=1):
+                for index, spec in enumerate(plan, start=1):
                     result.games.append(await demo.play(index, spec))
                 result.images = sum(recorder.image_count.values())
                 result.seconds = time.perf_counter() - started
@@ -623,10 +675,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Run the demo from the command line."""
     parser = argparse.ArgumentParser(prog="python -m scripts.demo", description=__doc__.splitlines()[0])
     parser.add_argument("--out", type=Path, default=Path("demo-output"), help="output directory")
-    parser.add_argument("--games", type=int, default=len(PLAN), help=f"play the first N of {len(PLAN)} games")
+    parser.add_argument("--game", choices=(*GAMES, "all"), default="all", help="play only this game's part of the plan")
+    parser.add_argument("--games", type=int, default=None, help="play the first N games of the (chosen) plan")
     parser.add_argument("--seed", default="demo", help="seed of the all-AI tables")
     args = parser.parse_args(argv)
-    result = asyncio.run(run_demo(args.out, games=args.games, seed=args.seed))
+    result = asyncio.run(run_demo(args.out, games=args.games, seed=args.seed, plan=plan_for(args.game)))
     print(result.summary())
     return 0
 

@@ -7,11 +7,14 @@ import re
 import pytest
 
 import benchmarks.__main__ as cli
+import games.registry
+from benchmarks import masti
 from benchmarks.clicks import bench_clicks
 from benchmarks.common import Line, percentile
 from benchmarks.engine import bench_ai, bench_playouts
 from benchmarks.render import bench_render
 from benchmarks.winrate import bench_winrate, wilson
+from games.core import RandomAgent
 
 
 def check(lines: list[Line], count: int) -> None:
@@ -45,6 +48,49 @@ def test_winrate():
     check(bench_winrate(games_4p=4, games_other=2), 3)
 
 
+def test_masti_render():
+    check(masti.bench_render(samples=3, games=1, warmup=1, seat_counts=(3, 6)), 2)
+
+
+def test_masti_playouts():
+    check(masti.bench_playouts(games=5, warmup=1), 1)
+
+
+def test_masti_ai_names_the_agent_it_measured():
+    lines = masti.bench_ai(games=5, warmup=2)
+    check(lines, 2)
+    _agent, name = masti.masti_agent()
+    assert all(name in line.name for line in lines)
+    assert lines[1].value == "5 of 5"  # every variant once; Masti games always end
+
+
+def test_masti_agent_falls_back_to_random_when_none_is_registered(monkeypatch):
+    monkeypatch.delitem(games.registry.AGENTS, "masti", raising=False)
+    agent, name = masti.masti_agent()
+    assert isinstance(agent, RandomAgent)
+    assert name.startswith("RandomAgent")
+
+
+def test_masti_winrate_covers_every_variant_and_does_not_depend_on_workers():
+    lines = masti.bench_winrate(games=3, workers=1, chunk=2)
+    check(lines, 5)
+    labels = [line.name.split(":")[0] for line in lines]
+    assert labels == ["3 seats", "4 seats", "4 seats, teams", "5 seats", "6 seats, teams"]
+    assert "AI team of 2 vs 2 random teams" in lines[4].name
+    assert lines[2].target == "≥ 90.0% (2.5× fair share 50.0%, capped at 90%)"
+    assert lines[1].target == "≥ 62.5% (2.5× fair share 25.0%)"
+    variants = (masti.Variant(3), masti.Variant(6))
+    one = masti.bench_winrate(games=4, variants=variants, workers=1, chunk=2)
+    two = masti.bench_winrate(games=4, variants=variants, workers=2, chunk=2)
+    assert [line.value for line in one] == [line.value for line in two]
+
+
+def test_masti_variants_seat_teams_as_the_engine_does():
+    assert masti.Variant(4).units == ((0,), (1,), (2,), (3,))
+    assert masti.Variant(4, teams=True).units == ((0, 2), (1, 3))
+    assert masti.Variant(6).units == ((0, 3), (1, 4), (2, 5))
+
+
 def test_statistics():
     assert percentile([5.0, 1.0, 3.0, 2.0, 4.0], 50) == 3.0
     assert percentile([float(i) for i in range(1, 101)], 99) == 99.0
@@ -53,12 +99,40 @@ def test_statistics():
     assert round(high, 3) == 0.691
 
 
+TINY = cli.Sizes(
+    tables=3,
+    clicks=12,
+    render_samples=2,
+    playout_games=3,
+    ai_games=2,
+    winrate_4p=4,
+    winrate_other=2,
+    masti_render_samples=2,
+    masti_playout_games=3,
+    masti_ai_games=5,
+    masti_winrate=2,
+)
+COUP_ROWS = 3 + 5 + 1 + 2 + 3
+MASTI_ROWS = 4 + 1 + 2 + 5
+
+
+def rows_of(report: str) -> list[str]:
+    return [row for row in report.splitlines() if row.startswith("| ") and row.endswith(("PASS |", "MISS |"))]
+
+
+@pytest.mark.parametrize(("game", "count"), [("coup", COUP_ROWS), ("masti", MASTI_ROWS)])
+def test_cli_runs_one_game(tmp_path, monkeypatch, game, count):
+    monkeypatch.setattr(cli, "QUICK", TINY)
+    assert cli.main(["--out", str(tmp_path), "--quick", "--game", game]) == 0
+    rows = rows_of((tmp_path / "report.md").read_text(encoding="utf-8"))
+    assert len(rows) == count
+    assert all(("Масти Власти" in row) == (game == "masti") for row in rows)
+
+
 def test_cli_writes_the_report(tmp_path, monkeypatch, capsys):
-    tiny = cli.Sizes(tables=3, clicks=12, render_samples=2, playout_games=3, ai_games=2, winrate_4p=4, winrate_other=2)
-    monkeypatch.setattr(cli, "QUICK", tiny)
+    monkeypatch.setattr(cli, "QUICK", TINY)
     assert cli.main(["--out", str(tmp_path), "--quick"]) == 0
     report = (tmp_path / "report.md").read_text(encoding="utf-8")
     assert report.startswith("# Performance report")
     assert report.strip() in capsys.readouterr().out
-    rows = [row for row in report.splitlines() if row.startswith("| ") and row.endswith(("PASS |", "MISS |"))]
-    assert len(rows) == 3 + 5 + 1 + 2 + 3
+    assert len(rows_of(report)) == COUP_ROWS + MASTI_ROWS

@@ -1,17 +1,31 @@
-"""Smoke test of the offline demo: one short game through the real bot on SimCord."""
+"""Smoke test of the offline demo: short games of each game through the real bot on SimCord."""
 
 from __future__ import annotations
 
 import re
 
-from scripts.demo import PLAN, main
+import pytest
+
+from scripts.demo import PLAN, main, plan_for
 
 
 def test_plan_covers_the_promised_games():
-    ru = [spec for spec in PLAN if spec.locale == "ru"]
+    coup = plan_for("coup")
+    ru = [spec for spec in coup if spec.locale == "ru"]
     assert {spec.players for spec in ru if not spec.draft} >= {2, 4, 6}
     assert any(spec.draft and spec.players == 2 for spec in ru)
-    assert any(spec.locale == "en" for spec in PLAN)
+    assert any(spec.locale == "en" for spec in coup)
+
+
+def test_plan_covers_every_masti_variant():
+    masti = plan_for("masti")
+    ru = {(spec.players, spec.teams) for spec in masti if spec.locale == "ru" and not spec.hosted}
+    assert ru >= {(3, False), (4, False), (4, True), (5, False), (6, False)}
+    assert any(spec.locale == "en" and spec.hosted for spec in masti)
+    assert plan_for("all") == PLAN
+    assert set(plan_for("coup")) | set(masti) == set(PLAN)
+    with pytest.raises(ValueError, match="unknown game"):
+        plan_for("chess")
 
 
 def test_demo_plays_one_game_and_writes_transcript_and_boards(tmp_path, capsys):
@@ -31,3 +45,24 @@ def test_demo_plays_one_game_and_writes_transcript_and_boards(tmp_path, capsys):
     assert all((tmp_path / name).exists() for name in linked)
     panel = (tmp_path / "private-panel.md").read_text(encoding="utf-8")
     assert "your cards" in panel.lower()
+
+
+def test_demo_plays_one_masti_game_through_the_private_panel(tmp_path, capsys):
+    assert main(["--out", str(tmp_path), "--game", "masti", "--games", "1", "--seed", "smoke"]) == 0
+
+    summary = capsys.readouterr().out
+    assert re.search(r"Demo: 1 games, [1-9]\d* moves, [1-9]\d* board images", summary)
+    assert "Масти Власти, en, 4 players, teams" in summary
+    transcript = (tmp_path / "transcript.md").read_text(encoding="utf-8")
+    assert "/masti new teams:True" in transcript
+    assert "results of table #1" in transcript
+    assert not list(tmp_path.glob("coup-*.png"))
+    boards = sorted(tmp_path.glob("masti-1-*.png"))
+    assert boards
+    assert all(path.read_bytes().startswith(b"\x89PNG\r\n\x1a\n") for path in boards)
+    linked = re.findall(r"\]\((masti-1-\d{3}\.png)\)", transcript)
+    assert linked
+    assert all((tmp_path / name).exists() for name in linked)
+    panel = (tmp_path / "private-panel-masti.md").read_text(encoding="utf-8")
+    assert "Suits of Power: your cards" in panel
+    assert not (tmp_path / "private-panel.md").exists()
