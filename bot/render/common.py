@@ -14,6 +14,7 @@ from __future__ import annotations
 import io
 import math
 import struct
+import threading
 import unicodedata
 from collections.abc import Sequence
 from enum import StrEnum
@@ -73,6 +74,11 @@ SEAT_COLOURS: tuple[Rgb, ...] = (
     (32, 196, 180),  # teal
     (236, 96, 180),  # pink
 )
+
+
+#: FreeType font objects are not safe to share between threads, and boards render in worker
+#: threads: every renderer draws while holding this one lock.
+DRAW_LOCK = threading.Lock()
 
 
 def seat_colour(seat: int) -> Rgb:
@@ -361,3 +367,23 @@ def clock_icon(diameter: int, colour: Rgb) -> Image.Image:
     d.line((c, c, full * 0.70, c), fill=colour, width=stroke)
     d.ellipse((c - stroke, c - stroke, c + stroke, c + stroke), fill=colour)
     return downsample(image)
+
+
+def water_level(widths: Sequence[float], overflow: float) -> float:
+    """Return the width to cap the longest names at so that the cuts add up to ``overflow``.
+
+    ``widths`` is sorted longest first; the cut is shared out so the longest names lose the most.
+
+    >>> water_level([300.0, 100.0, 50.0], 120.0)
+    180.0
+    >>> water_level([200.0, 190.0], 50.0)
+    170.0
+    """
+    total = 0.0
+    for k, width in enumerate(widths, start=1):
+        total += width
+        level = (total - overflow) / k
+        following = widths[k] if k < len(widths) else 0.0
+        if level >= following:
+            return max(level, 0.0)
+    return 0.0

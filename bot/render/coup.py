@@ -16,7 +16,6 @@ import math
 import re
 import statistics
 import sys
-import threading
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -30,6 +29,7 @@ from bot.i18n import translate
 from bot.render.common import (
     BLUE,
     CREAM,
+    DRAW_LOCK,
     FELT,
     FELT_EDGE,
     FELT_LINE,
@@ -47,6 +47,7 @@ from bot.render.common import (
     Face,
     Rgb,
     clean_text,
+    clock_icon,
     downsample,
     encode_png,
     fill_circle,
@@ -54,12 +55,15 @@ from bot.render.common import (
     fit_font,
     fit_text,
     font,
+    format_clock,
     hires_canvas,
     mix,
     palette_from,
     paste_rgba,
+    remaining_seconds,
     rounded_mask,
     seat_colour,
+    water_level,
 )
 from games.coup.models import (
     ActionKind,
@@ -109,7 +113,6 @@ CLOCK_URGENT_SECONDS = 10
 
 # Fonts hold FreeType state that is not safe to share between threads; the bot renders through
 # ``asyncio.to_thread``, so drawing is serialised (a render takes milliseconds) and encoding is not.
-_DRAW_LOCK = threading.Lock()
 
 
 # ----------------------------------------------------------------------------- public entry point
@@ -139,8 +142,8 @@ def render_coup_board(
         ValueError: If the view carries a hand or private choices that its viewer may not see.
     """
     _check_visibility(view)
-    with _DRAW_LOCK:
-        image = _Board(view, names, locale, _remaining(clock_deadline, now)).draw()
+    with DRAW_LOCK:
+        image = _Board(view, names, locale, remaining_seconds(clock_deadline, now)).draw()
         palette = board_palette()
     return encode_png(image, palette)
 
@@ -155,24 +158,6 @@ def _check_visibility(view: CoupView) -> None:
     if view.viewer is None and view.choices is not None:
         msg = "the public view carries private choices; refusing to draw hidden cards"
         raise ValueError(msg)
-
-
-def _remaining(deadline: float | None, now: float | None) -> int | None:
-    """Return the whole seconds left (rounded up, never negative), or ``None`` without both times."""
-    if deadline is None or now is None:
-        return None
-    return max(0, math.ceil(deadline - now))
-
-
-def format_clock(seconds: int) -> str:
-    """Format a duration as ``m:ss`` (or ``h:mm:ss`` from an hour up).
-
-    >>> format_clock(42), format_clock(605), format_clock(3725)
-    ('0:42', '10:05', '1:02:05')
-    """
-    hours, rest = divmod(seconds, 3600)
-    minutes, secs = divmod(rest, 60)
-    return f"{hours}:{minutes:02d}:{secs:02d}" if hours else f"{minutes}:{secs:02d}"
 
 
 # ----------------------------------------------------------------------------- sprites (cached)
@@ -372,20 +357,6 @@ def coin_icon(diameter: int) -> Image.Image:
     inner = full * 0.24
     d.ellipse((inner, inner, full - 1 - inner, full - 1 - inner), outline=GOLD_DARK, width=max(1, round(full * 0.05)))
     _crown(d, (full * 0.33, full * 0.30, full * 0.67, full * 0.68), GOLD_DARK, GOLD)
-    return downsample(image)
-
-
-@lru_cache(maxsize=8)
-def clock_icon(diameter: int, colour: Rgb) -> Image.Image:
-    """Return a clock face outline with hands (RGBA)."""
-    image, d = hires_canvas(diameter, diameter)
-    full = image.width
-    stroke = max(2, round(full * 0.11))
-    d.ellipse((stroke / 2, stroke / 2, full - 1 - stroke / 2, full - 1 - stroke / 2), outline=colour, width=stroke)
-    c = full / 2
-    d.line((c, c, c, full * 0.24), fill=colour, width=stroke)
-    d.line((c, c, full * 0.70, c), fill=colour, width=stroke)
-    d.ellipse((c - stroke, c - stroke, c + stroke, c + stroke), fill=colour)
     return downsample(image)
 
 
@@ -781,7 +752,7 @@ class _Board:
             return segments
         name_font = font(Face.BOLD, size)
         widths = {i: name_font.getlength(s.text) for i, s in enumerate(segments) if s.kind == "seat"}
-        level = _water_level(sorted(widths.values(), reverse=True), overflow)
+        level = water_level(sorted(widths.values(), reverse=True), overflow)
         level = max(level, name_font.getlength("Ааа" + "…"))
         for i, width in widths.items():
             if width > level:
@@ -796,26 +767,6 @@ class _Board:
                     segments = segments[: i + 1]
                     break
         return segments
-
-
-def _water_level(widths: Sequence[float], overflow: float) -> float:
-    """Return the width to cap the longest names at so that the cuts add up to ``overflow``.
-
-    ``widths`` is sorted longest first; the cut is shared out so the longest names lose the most.
-
-    >>> _water_level([300.0, 100.0, 50.0], 120.0)
-    180.0
-    >>> _water_level([200.0, 190.0], 50.0)
-    170.0
-    """
-    total = 0.0
-    for k, width in enumerate(widths, start=1):
-        total += width
-        level = (total - overflow) / k
-        following = widths[k] if k < len(widths) else 0.0
-        if level >= following:
-            return max(level, 0.0)
-    return 0.0
 
 
 # ----------------------------------------------------------------------------- palette

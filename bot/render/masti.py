@@ -21,7 +21,6 @@ import math
 import re
 import statistics
 import sys
-import threading
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -35,10 +34,10 @@ from bot.i18n import translate
 from bot.render.common import (
     BLUE,
     CREAM,
+    DRAW_LOCK,
     FELT,
     FELT_EDGE,
     FELT_LINE,
-    FONTS_DIR,
     GOLD,
     GOLD_DARK,
     GREEN,
@@ -59,7 +58,9 @@ from bot.render.common import (
     encode_png,
     fill_circle,
     fill_rounded,
+    fit_font,
     fit_text,
+    font,
     format_clock,
     hires_canvas,
     mix,
@@ -67,6 +68,7 @@ from bot.render.common import (
     paste_rgba,
     remaining_seconds,
     seat_colour,
+    water_level,
 )
 from games.masti.deck import GUILD_ORDER, card_info
 from games.masti.models import (
@@ -150,27 +152,10 @@ CHIP: Rgb = (15, 21, 30)
 TEAM_COLOURS: tuple[Rgb, ...] = ((64, 208, 196), (244, 128, 182), (178, 222, 92))
 MEDALS: tuple[Rgb, ...] = (GOLD, (196, 204, 214), (210, 134, 68))
 
+
 # Fonts hold FreeType state that is not safe to share between threads. This module loads its own
 # font objects (never the ones other renderers use) and draws under its own lock; encoding is not
 # serialised. A render takes milliseconds.
-_DRAW_LOCK = threading.Lock()
-
-
-@lru_cache(maxsize=64)
-def _font(face: Face, size: int) -> ImageFont.FreeTypeFont:
-    """Return the bundled ``face`` at ``size`` pixels: this module's own cached font objects."""
-    return ImageFont.truetype(str(FONTS_DIR / face.value), size, layout_engine=ImageFont.Layout.BASIC)
-
-
-def _fit_font(text: str, face: Face, size: int, max_width: float, min_size: int) -> ImageFont.FreeTypeFont:
-    """Return ``face`` at the largest size from ``size`` down to ``min_size`` at which ``text`` fits."""
-    for candidate in range(size, min_size, -1):
-        fnt = _font(face, candidate)
-        if fnt.getlength(text) <= max_width:
-            return fnt
-    return _font(face, min_size)
-
-
 # ----------------------------------------------------------------------------- public entry point
 def render_masti_board(
     view: MastiView,
@@ -198,7 +183,7 @@ def render_masti_board(
         ValueError: If the view carries a hand or private choices that its viewer may not see.
     """
     check_visibility(view)
-    with _DRAW_LOCK:
+    with DRAW_LOCK:
         image = _Board(view, names, locale, remaining_seconds(clock_deadline, now)).draw()
         palette = board_palette()
     return encode_png(image, palette)
@@ -431,13 +416,13 @@ def _neutral_text(image: Image.Image, cx: float, cy: float, r: float, kind: Card
         return
     draw = ImageDraw.Draw(image)
     if kind is CardKind.JOKER:
-        fnt = _font(Face.BOLD, max(7, round(r * 1.3)))
+        fnt = font(Face.BOLD, max(7, round(r * 1.3)))
         stroke = 1 if r < 12 else 2
         draw.text(
             (cx, cy + r * 0.04), text, font=fnt, fill=TEXT_DARK, anchor="mm", stroke_width=stroke, stroke_fill=CREAM
         )
         return
-    fnt = _font(Face.CONDENSED_BOLD, max(7, round(r * 0.95)))
+    fnt = font(Face.CONDENSED_BOLD, max(7, round(r * 0.95)))
     draw.text((cx, cy + r * 0.04), text, font=fnt, fill=CREAM, anchor="mm")
 
 
@@ -519,14 +504,14 @@ def card_face(card: str, size: tuple[int, int], initial: str, banner: str = "", 
     if info.guild is None:
         _neutral_text(face, w / 2, cy, r, info.kind)
     draw = ImageDraw.Draw(face)
-    value_font = _font(Face.BOLD, max(11, round(h * 0.25)))
+    value_font = font(Face.BOLD, max(11, round(h * 0.25)))
     draw.text((w / 2, rim + h * 0.17), str(info.value), font=value_font, fill=CREAM, anchor="mm")
-    corner = _font(Face.CONDENSED_BOLD, max(9, round(h * 0.12)))
+    corner = font(Face.CONDENSED_BOLD, max(9, round(h * 0.12)))
     corner_ink = mix(colour, CREAM, 0.62)
     draw.text((rim + w * 0.13, rim + h * 0.085), initial, font=corner, fill=corner_ink, anchor="mm")
     draw.text((w - rim - w * 0.13, rim + h * 0.085), initial, font=corner, fill=corner_ink, anchor="mm")
     if banner:
-        banner_font = _fit_font(banner, Face.CONDENSED_BOLD, max(10, round(h * 0.10)), w - 2 * rim - 8, 8)
+        banner_font = fit_font(banner, Face.CONDENSED_BOLD, max(10, round(h * 0.10)), w - 2 * rim - 8, 8)
         draw.text((w / 2, h - rim - banner_h / 2), banner, font=banner_font, fill=CREAM, anchor="mm")
     if dim:
         shade = Image.new("RGBA", face.size, (10, 14, 20, 150))
@@ -752,24 +737,24 @@ class _Board:
         cy = MARGIN + HEADER_H // 2
         paste_rgba(self.image, gem_icon(34), (MARGIN + 2, cy - 18))
         title = self.t("title").upper()
-        title_font = _font(Face.BOLD, 28)
+        title_font = font(Face.BOLD, 28)
         self.text((MARGIN + 46, cy), title, title_font, GOLD)
         right = WIDTH - MARGIN
         total = self.t("round_of", total=view.max_rounds)
-        total_font = _font(Face.REGULAR, 17)
+        total_font = font(Face.REGULAR, 17)
         x = right - total_font.getlength(total)
         self.text((x, cy + 2), total, total_font, TEXT_MUTED)
         number = str(view.round)
-        number_font = _font(Face.BOLD, 28)
+        number_font = font(Face.BOLD, 28)
         x -= 8 + number_font.getlength(number)
         self.text((x, cy), number, number_font, TEXT)
         label = self.t("round")
-        label_font = _font(Face.REGULAR, 17)
+        label_font = font(Face.REGULAR, 17)
         x -= 8 + label_font.getlength(label)
         self.text((x, cy + 2), label, label_font, TEXT_MUTED)
         if view.viewer is not None:
             left = MARGIN + 46 + title_font.getlength(title) + 18
-            note_font = _font(Face.REGULAR, 15)
+            note_font = font(Face.REGULAR, 15)
             note = fit_text(self.t("private"), note_font, x - 24 - left)
             self.text((left, cy + 2), note, note_font, TEXT_MUTED)
 
@@ -778,7 +763,7 @@ class _Board:
         view = self.view
         x0, x1 = MARGIN, WIDTH - MARGIN
         fill_rounded(self.image, (x0, y, x1, y + self.table_h), 18, TABLE_FELT, outline=FELT_LINE, width=1)
-        label_font = _font(Face.BOLD, 13)
+        label_font = font(Face.BOLD, 13)
         label_y = y + 20
         card_y = y + 40
         # Trump card and trump deck.
@@ -796,8 +781,8 @@ class _Board:
         if layers == 0:
             self._empty_slot(dx, card_y + 4, (back_w, back_h), "")
         count_y = card_y + back_h + 34
-        self.text((dx, count_y), str(view.trump_deck_size), _font(Face.BOLD, 26), TEXT)
-        deck_font = _font(Face.REGULAR, 13)
+        self.text((dx, count_y), str(view.trump_deck_size), font(Face.BOLD, 26), TEXT)
+        deck_font = font(Face.REGULAR, 13)
         words = self.t("trump_deck", n=view.trump_deck_size).split("\n")
         for i, word in enumerate(words[:2]):
             self.text((dx, count_y + 24 + 16 * i), fit_text(word, deck_font, 92), deck_font, TEXT_MUTED)
@@ -821,7 +806,7 @@ class _Board:
         width = per_row * (mini_w + 6) - 6
         x = right - width
         gy = y + 20
-        label_font = _font(Face.BOLD, 13)
+        label_font = font(Face.BOLD, 13)
         for label, cards in groups:
             self.text((x, gy), fit_text(label.upper(), label_font, width + 10), label_font, TEXT_MUTED)
             gy += 14
@@ -838,11 +823,11 @@ class _Board:
         fill_rounded(self.image, (x, y, x + w, y + h), 8, outline)
         fill_rounded(self.image, (x + 2, y + 2, x + w - 2, y + h - 2), 7, TABLE_FELT)
         if mark:
-            self.text((x + w / 2, y + h / 2), mark, _font(Face.BOLD, round(h * 0.3)), outline, "mm")
+            self.text((x + w / 2, y + h / 2), mark, font(Face.BOLD, round(h * 0.3)), outline, "mm")
 
     def _round(self, left: int, right: int, y: int, label_y: int, card_y: int) -> None:
         view = self.view
-        label_font = _font(Face.BOLD, 13)
+        label_font = font(Face.BOLD, 13)
         if view.phase is Phase.LEAVE and view.leave_choices:
             title = self.t("taken", n=view.last_round.round if view.last_round else view.round)
             self.text((left, label_y), title.upper(), label_font, TEXT_MUTED)
@@ -880,8 +865,8 @@ class _Board:
         order = {play.seat: i for i, play in enumerate(view.plays)}
         cards = {play.seat: play.card for play in view.plays}
         winner = winning_seat(view.plays, view.trump_persona) if view.phase is Phase.PLAY else None
-        tag_font = _font(Face.BOLD, 12)
-        name_font = _font(Face.CONDENSED_BOLD, 14)
+        tag_font = font(Face.BOLD, 12)
+        name_font = font(Face.CONDENSED_BOLD, 14)
         for seat, state in slots:
             sy = card_y + 8
             card = cards.get(seat)
@@ -922,7 +907,7 @@ class _Board:
                 bx, by = x - 6, sy + card_h - 14
                 fill_circle(self.image, (bx + 10, by + 10), 20, CREAM)
                 fill_circle(self.image, (bx + 10, by + 10), 17, TEXT_DARK)
-                self.text((bx + 10, by + 10), str(order[seat] + 1), _font(Face.BOLD, 11), CREAM, "mm")
+                self.text((bx + 10, by + 10), str(order[seat] + 1), font(Face.BOLD, 11), CREAM, "mm")
             # Name below: seat colour dot and the name.
             name_y = sy + card_h + 17
             dot = 10
@@ -950,9 +935,9 @@ class _Board:
         total_x = x1 - 20 - total_w
         won_x = total_x - won_w
         first_col = won_x - col_w * len(columns)
-        head_font = _font(Face.CONDENSED_BOLD, 13)
+        head_font = font(Face.CONDENSED_BOLD, 13)
         hy = y + 14 + RESULT_HEAD_H // 2
-        self.text((x0 + 20, hy), self.t("result.title").upper(), _font(Face.BOLD, 13), GOLD)
+        self.text((x0 + 20, hy), self.t("result.title").upper(), font(Face.BOLD, 13), GOLD)
         for i, (key, _) in enumerate(columns):
             label = fit_text(self.t(key).upper(), head_font, col_w - 8)
             self.text((first_col + col_w * i + col_w / 2, hy), label, head_font, TEXT_MUTED, "mm")
@@ -970,7 +955,7 @@ class _Board:
             TEXT_MUTED,
             "mm",
         )
-        value_font = _font(Face.BOLD, 18)
+        value_font = font(Face.BOLD, 18)
         row_y = y + 14 + RESULT_HEAD_H
         for unit in result:
             cy = row_y + RESULT_ROW_H // 2
@@ -979,7 +964,7 @@ class _Board:
             medal = MEDALS[unit.rank] if unit.rank < len(MEDALS) else PANEL_EDGE
             fill_circle(self.image, (x0 + 36, cy), 28, medal)
             medal_ink = TEXT_DARK if unit.rank < len(MEDALS) else TEXT
-            self.text((x0 + 36, cy + 1), str(unit.rank + 1), _font(Face.BOLD, 16), medal_ink, "mm")
+            self.text((x0 + 36, cy + 1), str(unit.rank + 1), font(Face.BOLD, 16), medal_ink, "mm")
             names: list[Segment] = []
             for i, seat in enumerate(unit.seats):
                 if i:
@@ -996,7 +981,7 @@ class _Board:
             self.text(
                 (total_x + total_w / 2, cy),
                 str(unit.total),
-                _font(Face.BOLD, 26),
+                font(Face.BOLD, 26),
                 GOLD if unit.rank == 0 else TEXT,
                 "mm",
             )
@@ -1020,14 +1005,14 @@ class _Board:
         swatch = 28
         sx, sy = x + PANEL_PAD, y + PANEL_PAD
         fill_circle(self.image, (sx + swatch // 2, sy + swatch // 2), swatch, seat_colour(player.seat))
-        self.text((sx + swatch / 2, sy + swatch / 2), str(player.seat + 1), _font(Face.BOLD, 16), TEXT_DARK, "mm")
+        self.text((sx + swatch / 2, sy + swatch / 2), str(player.seat + 1), font(Face.BOLD, 16), TEXT_DARK, "mm")
         right = x + w - PANEL_PAD
         if player.team is not None:
             right = self._team_pill(player.team, right, sy + swatch // 2) - 8
         if player.seat == self.view.viewer:
             right = self._pill(self.t("you").upper(), CREAM, right, sy + swatch // 2) - 8
         name_x = sx + swatch + 10
-        name_font = _font(Face.BOLD, 20)
+        name_font = font(Face.BOLD, 20)
         name = fit_text(self.names[player.seat], name_font, right - name_x)
         self.text((name_x, sy + swatch / 2), name, name_font, TEXT_MUTED if inactive else TEXT)
         # State tab on the top edge.
@@ -1043,8 +1028,8 @@ class _Board:
             (stack_icon(26), player.won_cards, self.t("stat.won")),
         ]
         col_w = (w - 2 * PANEL_PAD) / len(stats)
-        number_font = _font(Face.BOLD, 21)
-        word_font = _font(Face.CONDENSED, 13)
+        number_font = font(Face.BOLD, 21)
+        word_font = font(Face.CONDENSED, 13)
         for i, (icon, number, word) in enumerate(stats):
             cx = round(x + PANEL_PAD + col_w * i)
             dim = inactive and i < 2
@@ -1058,7 +1043,7 @@ class _Board:
         if pile_chips:
             self._chips(pile_chips, x + PANEL_PAD, chips_y, right=x + w - PANEL_PAD, height=chip_h)
         else:
-            self.text((x + PANEL_PAD, chips_y + CHIP_H // 2), self.t("no_piles"), _font(Face.REGULAR, 14), TEXT_MUTED)
+            self.text((x + PANEL_PAD, chips_y + CHIP_H // 2), self.t("no_piles"), font(Face.REGULAR, 14), TEXT_MUTED)
         neutral_chips = self._neutral_chips(player)
         if neutral_chips:
             self._chips(neutral_chips, x + PANEL_PAD, chips_y + chip_h + 6, right=x + w - PANEL_PAD, height=CHIP_H)
@@ -1084,7 +1069,7 @@ class _Board:
     def _tab(self, badge: tuple[str, Rgb, Rgb], right: int, top: int) -> None:
         text, fill, ink = badge
         label = text.upper()
-        fnt = _fit_font(label, Face.CONDENSED_BOLD, 14, self.panel_w // 2, 9)
+        fnt = fit_font(label, Face.CONDENSED_BOLD, 14, self.panel_w // 2, 9)
         w = round(fnt.getlength(label)) + 22
         h = 22
         box = (right - w, top - h // 2, right, top + h // 2)
@@ -1098,7 +1083,7 @@ class _Board:
 
     def _pill(self, label: str, colour: Rgb, right: int, cy: int) -> int:
         """Draw a small pill reading ``label`` ending at ``right``; return its left edge."""
-        fnt = _font(Face.CONDENSED_BOLD, 13)
+        fnt = font(Face.CONDENSED_BOLD, 13)
         w = round(fnt.getlength(label)) + 16
         h = 22
         left = right - w
@@ -1130,11 +1115,11 @@ class _Board:
         a 3-column panel at full size; anything wider is drawn smaller rather than dropped.
         """
         for icon, size, gap in ((22, 16, 5), (22, 16, 3), (18, 14, 2), (15, 12, 1)):
-            count_font = _font(Face.BOLD, size)
+            count_font = font(Face.BOLD, size)
             widths = [self._chip_width(chip, icon, count_font) for chip in chips]
             if sum(widths) + gap * (len(widths) - 1) <= right - x:
                 break
-        points_font = _font(Face.BOLD, 13)
+        points_font = font(Face.BOLD, 13)
         for chip, width in zip(chips, widths, strict=True):
             fill_rounded(self.image, (x, y, x + width, y + height), 8, CHIP)
             top = y + (CHIP_H - icon) // 2
@@ -1159,13 +1144,13 @@ class _Board:
         text = str(chip.count) if chip.guild is not None else f"×{chip.count}"
         width = 3 + icon + 3 + round(count_font.getlength(text)) + 7
         if chip.points is not None:
-            width = max(width, round(_font(Face.BOLD, 13).getlength(_signed(chip.points))) + 10)
+            width = max(width, round(font(Face.BOLD, 13).getlength(_signed(chip.points))) + 10)
         return width
 
     # -- legend: what the crests and marks mean
     def _legend_lines(self) -> list[list[tuple[Image.Image, str, int]]]:
         """Return the legend items (icon, name, width) flowed into centred lines."""
-        fnt = _font(Face.REGULAR, 14)
+        fnt = font(Face.REGULAR, 14)
         items = [(crest_icon(guild, LEGEND_ICON), self.t(f"guild.{guild.value}")) for guild in GUILD_ORDER]
         items += [(neutral_icon(kind, LEGEND_ICON), self.t(f"card.{kind.value}")) for kind in NEUTRAL_MARKS]
         room = WIDTH - 2 * MARGIN - 20
@@ -1176,7 +1161,7 @@ class _Board:
         return [sized[: len(GUILD_ORDER)], sized[len(GUILD_ORDER) :]]  # guilds, then neutral cards
 
     def _legend(self, y: int) -> None:
-        fnt = _font(Face.REGULAR, 14)
+        fnt = font(Face.REGULAR, 14)
         for line in self.legend:
             total = sum(width for _, _, width in line) + 22 * (len(line) - 1)
             x = (WIDTH - total) // 2
@@ -1192,7 +1177,7 @@ class _Board:
         view = self.view
         x0, x1 = MARGIN, WIDTH - MARGIN
         fill_rounded(self.image, (x0, y, x1, y + HAND_H), 14, STRIP, outline=GOLD_DARK, width=1)
-        label_font = _font(Face.BOLD, 13)
+        label_font = font(Face.BOLD, 13)
         self.text((x0 + 18, y + 18), self.t("your_hand").upper(), label_font, GOLD)
         acting = view.viewer in view.awaiting and view.legal_cards is not None
         legal = set(view.legal_cards or ())
@@ -1201,7 +1186,7 @@ class _Board:
             extras.append((gem_icon(26), self.t("can_bribe")))
         if view.seeded_card is not None:
             extras.append((self.card(view.seeded_card, (20, 28)), self.t("seeded_card")))
-        note_font = _font(Face.REGULAR, 14)
+        note_font = font(Face.REGULAR, 14)
         nx = x1 - 18
         for icon, words in reversed(extras):
             words = fit_text(words, note_font, 260)
@@ -1220,7 +1205,7 @@ class _Board:
             top = y + 40 + (0 if playable and acting else 8)
             paste_rgba(self.image, self.card(card, CARD_SMALL, dim=not playable), (left + i * step, top))
         if not hand:
-            self.text((left, y + 40 + CARD_SMALL[1] // 2), self.t("empty_hand"), _font(Face.REGULAR, 16), TEXT_MUTED)
+            self.text((left, y + 40 + CARD_SMALL[1] // 2), self.t("empty_hand"), font(Face.REGULAR, 16), TEXT_MUTED)
 
     # -- status strip
     def _rich(self, key: str, **params: Param) -> list[Segment]:
@@ -1342,7 +1327,7 @@ class _Board:
         assert self.remaining is not None  # noqa: S101 - only called when a clock is shown
         text = format_clock(self.remaining)
         urgent = self.remaining <= CLOCK_URGENT_SECONDS
-        fnt = _font(Face.BOLD, 26)
+        fnt = font(Face.BOLD, 26)
         icon = 26
         w = round(fnt.getlength(text)) + icon + 42
         h = 44
@@ -1354,24 +1339,24 @@ class _Board:
 
     def _segment_width(self, segment: Segment, size: int, headline: bool) -> float:
         if segment.kind == "text":
-            return _font(Face.BOLD if headline else Face.REGULAR, size).getlength(segment.text)
+            return font(Face.BOLD if headline else Face.REGULAR, size).getlength(segment.text)
         if segment.kind == "seat":
-            return round(size * 0.6) + 6 + _font(Face.BOLD, size).getlength(segment.text)
+            return round(size * 0.6) + 6 + font(Face.BOLD, size).getlength(segment.text)
         if segment.kind == "persona":
-            return _font(Face.CONDENSED_BOLD, size - 2).getlength(segment.text) + 16
-        return _font(Face.CONDENSED_BOLD, size - 2).getlength(segment.text) + (size - 3) + 12
+            return font(Face.CONDENSED_BOLD, size - 2).getlength(segment.text) + 16
+        return font(Face.CONDENSED_BOLD, size - 2).getlength(segment.text) + (size - 3) + 12
 
     def _draw_line(self, line: list[Segment], x: float, cy: int, size: int, max_w: float, *, headline: bool) -> None:
         segments = self._fit_line(line, size, max_w, headline=headline)
         for segment in segments:
             width = self._segment_width(segment, size, headline)
             if segment.kind == "text":
-                fnt = _font(Face.BOLD if headline else Face.REGULAR, size)
+                fnt = font(Face.BOLD if headline else Face.REGULAR, size)
                 self.text((x, cy), segment.text, fnt, TEXT if headline else TEXT_MUTED)
             elif segment.kind == "seat":
                 dot = round(size * 0.6)
                 fill_circle(self.image, (round(x) + dot // 2, cy + 1), dot, seat_colour(segment.seat))
-                self.text((x + dot + 6, cy), segment.text, _font(Face.BOLD, size), TEXT)
+                self.text((x + dot + 6, cy), segment.text, font(Face.BOLD, size), TEXT)
             else:
                 h = size + 8
                 top = cy - h // 2 + 1
@@ -1381,7 +1366,7 @@ class _Board:
                     colour = PERSONA_COLOURS[card_info(segment.code).persona]
                 box = (round(x), top, round(x + width), top + h)
                 fill_rounded(self.image, box, 6, colour, outline=mix(colour, CREAM, 0.45), width=1)
-                fnt = _font(Face.CONDENSED_BOLD, size - 2)
+                fnt = font(Face.CONDENSED_BOLD, size - 2)
                 if segment.kind == "persona":
                     self.text((x + width / 2, cy + 1), segment.text, fnt, CREAM, "mm")
                 else:
@@ -1398,16 +1383,16 @@ class _Board:
         overflow = sum(self._segment_width(s, size, headline) for s in segments) - max_w
         if overflow <= 0:
             return segments
-        name_font = _font(Face.BOLD, size)
+        name_font = font(Face.BOLD, size)
         widths = {i: name_font.getlength(s.text) for i, s in enumerate(segments) if s.kind == "seat"}
-        level = max(_water_level(sorted(widths.values(), reverse=True), overflow), name_font.getlength("Ааа…"))
+        level = max(water_level(sorted(widths.values(), reverse=True), overflow), name_font.getlength("Ааа…"))
         for i, width in widths.items():
             if width > level:
                 segments[i] = Segment("seat", fit_text(segments[i].text, name_font, level), seat=segments[i].seat)
         while segments and sum(self._segment_width(s, size, headline) for s in segments) > max_w:
             last = segments[-1]
             if last.kind == "text" and len(last.text) > 1:
-                fnt = _font(Face.BOLD if headline else Face.REGULAR, size)
+                fnt = font(Face.BOLD if headline else Face.REGULAR, size)
                 room = fnt.getlength(last.text) - (
                     sum(self._segment_width(s, size, headline) for s in segments) - max_w
                 )
@@ -1416,24 +1401,6 @@ class _Board:
                     break
             segments.pop()
         return segments
-
-
-def _water_level(widths: Sequence[float], overflow: float) -> float:
-    """Return the width to cap the longest names at so that the cuts add up to ``overflow``.
-
-    ``widths`` is sorted longest first; the cut is shared out so the longest names lose the most.
-
-    >>> _water_level([300.0, 100.0, 50.0], 120.0)
-    180.0
-    """
-    total = 0.0
-    for k, width in enumerate(widths, start=1):
-        total += width
-        level = (total - overflow) / k
-        following = widths[k] if k < len(widths) else 0.0
-        if level >= following:
-            return max(level, 0.0)
-    return 0.0
 
 
 def _signed(value: int) -> str:

@@ -189,15 +189,15 @@ def test_the_clock_is_drawn_only_when_both_times_are_known() -> None:
 
 
 def test_remaining_time_formatting() -> None:
-    assert bot.render.coup._remaining(142.0, 100.0) == 42
-    assert bot.render.coup._remaining(141.2, 100.0) == 42
-    assert bot.render.coup._remaining(90.0, 100.0) == 0
-    assert bot.render.coup._remaining(None, 100.0) is None
-    assert bot.render.coup._remaining(142.0, None) is None
-    assert bot.render.coup.format_clock(42) == "0:42"
+    assert bot.render.common.remaining_seconds(142.0, 100.0) == 42
+    assert bot.render.common.remaining_seconds(141.2, 100.0) == 42
+    assert bot.render.common.remaining_seconds(90.0, 100.0) == 0
+    assert bot.render.common.remaining_seconds(None, 100.0) is None
+    assert bot.render.common.remaining_seconds(142.0, None) is None
+    assert bot.render.common.format_clock(42) == "0:42"
 
 
-@pytest.mark.parametrize("module", [bot.render.common, bot.render.coup])
+@pytest.mark.parametrize("module", [bot.render.common])
 def test_doctests(module: ModuleType) -> None:
     result = doctest.testmod(module)
     assert result.attempted > 0
