@@ -410,9 +410,7 @@ class TableService:
             if not engine.min_seats <= len(table.seats) <= engine.max_seats:
                 raise _err("table.seat_count", min=engine.min_seats, max=engine.max_seats, have=len(table.seats))
             if engine.shuffle_seats:
-                table.seats = GameRng(f"{table.seed}:seats").shuffled(table.seats)
-                for index, seat in enumerate(table.seats):
-                    seat.seat = index
+                await self._shuffle_seats(table)
             step = engine.setup(len(table.seats), table.game_options(), table.seed)
             state = step.state
             clock = self._next_clock(table, state, previous=None)
@@ -431,6 +429,24 @@ class TableService:
         self.publisher.table_changed(table, step.events)
         self._schedule_ai(table)
         return table
+
+    async def _shuffle_seats(self, table: Table) -> None:
+        """Seat the lobby in the table's seeded random order, keeping a fixed first player on its person.
+
+        A rematch names its first player (the previous winner) by lobby position, so after the
+        shuffle the option must follow that person to the new seat, in storage too: replays and
+        restarts deal from the stored options.
+        """
+        before = list(table.seats)
+        table.seats = GameRng(f"{table.seed}:seats").shuffled(before)
+        for index, seat in enumerate(table.seats):
+            seat.seat = index
+        game = dict(table.options.get("game", {}))
+        first = game.get("first_seat")
+        if isinstance(first, int) and 0 <= first < len(before):
+            game["first_seat"] = table.seats.index(before[first])
+            table.options = {**table.options, "game": game}
+            await self.storage.update_options(table.id, table.options)
 
     async def attach_messages(
         self, table: Table, *, thread_id: int | None = None, board_message_id: int | None = None

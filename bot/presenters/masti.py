@@ -270,7 +270,8 @@ class MastiPresenter:
             return [translate(locale, "masti.panel.todo.over")]
         lines: list[str] = []
         if me.resigned:
-            lines.append(translate(locale, "masti.panel.resigned"))
+            key = "masti.panel.resigned_team" if me.team is not None else "masti.panel.resigned"
+            lines.append(translate(locale, key))
         elif me.out:
             lines.append(translate(locale, "masti.panel.out"))
         if me.resigned or me.out:
