@@ -13,7 +13,7 @@ from bot.errors import ErrorAwareTree
 from bot.i18n import DEFAULT_LOCALE, normalize_locale, translate
 from bot.settings import Settings
 from bot.storage import Storage
-from bot.tables import TableError, TableService
+from bot.tables import FIRST_SEAT_IS_LOBBY_INDEX, TableError, TableService
 from bot.translator import CatalogueTranslator
 from bot.ui.components import DYNAMIC_ITEMS
 from bot.ui.interactions import Interactions, display_name
@@ -142,6 +142,7 @@ class TableBot(commands.Bot):
         game_options = dict(options.get("game", {}))
         game_options["first_seat"] = first
         options["game"] = game_options
+        options[FIRST_SEAT_IS_LOBBY_INDEX] = True
         channel = self.get_partial_messageable(row.channel_id, guild_id=row.guild_id)
         await interaction.response.defer(ephemeral=True, thinking=True)
         locale = normalize_locale(row.locale)

@@ -58,6 +58,8 @@ log = logging.getLogger(__name__)
 
 #: How a resignation is written in the action log (it is not an engine action).
 RESIGN_ACTION = '{"kind":"resign"}'
+#: Table option set by a rematch: the game's ``first_seat`` names a lobby position, not a seat.
+FIRST_SEAT_IS_LOBBY_INDEX = "first_seat_is_lobby_index"
 #: Seconds a restarted bot adds to clocks that ran out while it was down, so nobody is timed out
 #: for the bot's own absence.
 RESTART_GRACE_SECONDS = 15.0
@@ -433,9 +435,10 @@ class TableService:
     async def _shuffle_seats(self, table: Table) -> None:
         """Seat the lobby in the table's seeded random order, keeping a fixed first player on its person.
 
-        A rematch names its first player (the previous winner) by lobby position, so after the
-        shuffle the option must follow that person to the new seat, in storage too: replays and
-        restarts deal from the stored options.
+        A rematch names its first player (the previous winner) by lobby position and says so with
+        ``FIRST_SEAT_IS_LOBBY_INDEX``; after the shuffle that option must follow the person to the new
+        seat, in storage too: replays and restarts deal from the stored options. Without the flag
+        ``first_seat`` is a seat number, as the engine reads it.
         """
         before = list(table.seats)
         table.seats = GameRng(f"{table.seed}:seats").shuffled(before)
@@ -443,7 +446,7 @@ class TableService:
             seat.seat = index
         game = dict(table.options.get("game", {}))
         first = game.get("first_seat")
-        if isinstance(first, int) and 0 <= first < len(before):
+        if table.options.get(FIRST_SEAT_IS_LOBBY_INDEX) and isinstance(first, int) and 0 <= first < len(before):
             game["first_seat"] = table.seats.index(before[first])
             table.options = {**table.options, "game": game}
             await self.storage.update_options(table.id, table.options)

@@ -7,6 +7,7 @@ from typing import Any
 from games.core.protocol import Agent, Engine
 from games.coup.ai import CoupAgent
 from games.coup.engine import CoupEngine
+from games.masti.ai import MastiAgent
 from games.masti.engine import MastiEngine
 
 ENGINES: dict[str, Engine[Any]] = {engine.name: engine for engine in (CoupEngine(), MastiEngine())}
@@ -18,4 +19,4 @@ def get_engine(name: str) -> Engine[Any]:
 
 
 #: The AI that plays each game's AI seats (and human seats on autopilot).
-AGENTS: dict[str, Agent] = {"coup": CoupAgent()}
+AGENTS: dict[str, Agent] = {"coup": CoupAgent(), "masti": MastiAgent()}
