@@ -517,6 +517,32 @@ class TableService:
             await self._commit(table, seat.seat, action, step.state, step.events, user_id=user_id, seats=seat_updates)
         return table
 
+    def free_for(self, table: Table, seat: int) -> list[Any]:
+        """Return the actions ``seat`` may take outside its turn (a game's "free actions"), if any."""
+        free = getattr(table.engine, "free_actions", None)
+        if table.state is None or table.status != "active" or free is None:
+            return []
+        return list(free(table.state, seat))
+
+    async def act_free(self, table_id: int, user_id: int, action: Any) -> Table:
+        """Apply a free action (one a game accepts from any seat at any moment, such as a payment).
+
+        It answers no prompt, so it carries no prompt version; the engine's ``apply`` decides whether
+        it is allowed now. Whoever the table waits for keeps their prompt and clock.
+        """
+        table = await self.get(table_id)
+        async with table.lock:
+            if table.status != "active" or table.state is None:
+                raise _err("table.not_active")
+            seat = table.seat_of(user_id)
+            if seat is None:
+                raise _err("table.not_seated")
+            if getattr(table.engine, "free_actions", None) is None:
+                raise _err("table.not_your_turn")
+            step = table.engine.apply(table.state, seat.seat, action)
+            await self._commit(table, seat.seat, action, step.state, step.events, user_id=user_id, keep_prompt=True)
+        return table
+
     @staticmethod
     def _explain_stale(table: Table, seat: int, action: Any) -> None:
         """Refuse a click on an older prompt, with the engine's own reason when it has a specific one.
@@ -614,12 +640,17 @@ class TableService:
         by_timeout: bool = False,
         user_id: int | None = None,
         seats: Sequence[Seat] = (),
+        keep_prompt: bool = False,
     ) -> None:
         """Persist one accepted step and update the in-memory table; caller holds the lock."""
         previous = table.state
         assert previous is not None  # noqa: S101 - only active tables commit
         outcome = table.engine.outcome(state)
-        clock = None if outcome is not None else self._next_clock(table, state, previous=previous, actor=seat)
+        clock = (
+            None
+            if outcome is not None
+            else self._next_clock(table, state, previous=previous, actor=seat, keep_prompt=keep_prompt)
+        )
         action_json = action.model_dump_json() if isinstance(action, BaseModel) else str(action)
         finish = FinishRow.from_outcome(outcome) if outcome is not None else None
         try:
@@ -657,11 +688,22 @@ class TableService:
         table.state, table.status, table.seats = fresh.state, fresh.status, fresh.seats
 
     def _next_clock(
-        self, table: Table, state: BaseState, *, previous: BaseState | None, actor: int | None = None
+        self,
+        table: Table,
+        state: BaseState,
+        *,
+        previous: BaseState | None,
+        actor: int | None = None,
+        keep_prompt: bool = False,
     ) -> ClockRow | None:
         active = table.engine.active_seats(state)
         if not active:
             return None
+        unchanged = keep_prompt and previous is not None and active == table.engine.active_seats(previous)
+        if unchanged and table.deadline is not None:
+            # A free action answers no prompt: the awaited seats keep their buttons and clock.
+            seats = tuple(sorted(active))
+            return ClockRow(table_id=table.id, version=table.prompt_version, deadline=table.deadline, seats=seats)
         if previous is not None and actor is not None and table.deadline is not None:
             before = table.engine.active_seats(previous)
             if len(before) > 1 and active <= before - {actor}:
