@@ -4,13 +4,16 @@ from __future__ import annotations
 
 from typing import Any
 
+from games.cadwallon.engine import CadwallonEngine
 from games.core.protocol import Agent, Engine
 from games.coup.ai import CoupAgent
 from games.coup.engine import CoupEngine
 from games.masti.ai import MastiAgent
 from games.masti.engine import MastiEngine
 
-ENGINES: dict[str, Engine[Any]] = {engine.name: engine for engine in (CoupEngine(), MastiEngine())}
+ENGINES: dict[str, Engine[Any]] = {
+    engine.name: engine for engine in (CoupEngine(), MastiEngine(), CadwallonEngine())
+}
 
 
 def get_engine(name: str) -> Engine[Any]:

@@ -29,6 +29,13 @@ from games.registry import ENGINES
 OPTION_VARIANTS: dict[str, Callable[[int], list[dict[str, Any]]]] = {
     "coup": lambda seats: [{"draft": True}] if seats == 2 else [],
     "masti": lambda seats: [{"teams": True}] if seats == 4 else [],
+    "cadwallon": lambda seats: {
+        2: [{"grid": 3, "conditions": True, "condition": "C09", "starting_action": True}],
+        3: [{"grid": 5, "conditions": True, "starting_action": True}],
+        4: [{"grid": 3, "expansion_actions_3x3": True, "starting_action": True}],
+        5: [{"grid": 4, "conditions": True, "condition": "C08", "contracts": False, "starting_action": True}],
+        8: [{"grid": 5, "conditions": True, "starting_action": True}],
+    }.get(seats, []),
 }
 OptionItems = tuple[tuple[str, Any], ...]
 SEEDS = ("alpha", "beta", "gamma", "delta", "epsilon", "zeta")

@@ -1,0 +1,1 @@
+"""«Гильдии Кадвалона» (Guilds of Cadwallon): the pure rules engine."""

@@ -1,0 +1,196 @@
+"""The card data of «Гильдии Кадвалона» (digest §1-2): the single source of every card's values.
+
+The seed prints no per-card data, so nearly everything here is a **HOUSE** card designed by this
+project (digest §2); :attr:`CardInfo.house` marks it. Only the category rules are the seed's: an
+action is always 2 GP / S 2, a personality 0 / 0.
+
+>>> card_info("USU-1").gp, card_info("USU-1").support, card_info("USU-1").district.value
+(3, 1, 'D')
+>>> card_info("M05").pp, card_info("A01").district.value, card_info("JEW-C").district.value
+(2, 'D', 'M')
+>>> len(DISTRICT_CARDS), len(base_deck()), len(expansion_district_cards())
+(84, 25, 58)
+"""
+
+from __future__ import annotations
+
+from functools import cache
+
+from games.cadwallon.models import CardInfo, Category, District, Guild
+
+_DMOH = (District.DOCKS, District.MARKET, District.OLD_TOWN, District.HIGH_TOWN)
+
+#: The guilds in digest order; the first four are the base game's.
+GUILD_ORDER: tuple[Guild, ...] = tuple(Guild)
+BASE_GUILDS: tuple[Guild, ...] = GUILD_ORDER[:4]
+
+#: (GP, S) of each guild's members 1-4 (digest §2.3, HOUSE).
+GUILD_VALUES: dict[Guild, tuple[tuple[int, int], ...]] = {
+    Guild.USU: ((3, 1), (1, 3), (2, 2), (1, 2)),
+    Guild.JEW: ((3, 1), (2, 1), (2, 2), (1, 3)),
+    Guild.BLA: ((2, 1), (2, 2), (1, 3), (1, 3)),
+    Guild.ZOD: ((2, 2), (2, 2), (2, 2), (1, 2)),
+    Guild.THI: ((3, 1), (3, 1), (1, 2), (1, 3)),
+    Guild.FER: ((3, 1), (1, 3), (1, 3), (1, 2)),
+    Guild.ARC: ((2, 3), (2, 1), (2, 1), (1, 3)),
+    Guild.ALC: ((3, 2), (2, 1), (2, 1), (1, 3)),
+}
+#: Militia (PP, S), digest §2.6 (HOUSE).
+MILITIA_VALUES: dict[int, tuple[int, int]] = {
+    1: (1, 1),
+    2: (1, 1),
+    3: (1, 2),
+    4: (2, 1),
+    5: (2, 2),
+    6: (1, 1),
+    7: (1, 2),
+    8: (1, 2),
+    9: (2, 1),
+    10: (2, 2),
+}
+CREDITOR_SUPPORT = 1
+ACTION_GP = 2
+ACTION_SUPPORT = 2
+
+
+def member_id(guild: Guild, k: int) -> str:
+    """Return the id of member ``k`` (1-4) of ``guild``."""
+    return f"{guild.value}-{k}"
+
+
+def creditor_id(guild: Guild) -> str:
+    """Return the id of ``guild``'s Creditor."""
+    return f"{guild.value}-C"
+
+
+def personality_id(i: int) -> str:
+    """Return the id of personality ``i`` (1-8)."""
+    return f"P{i}"
+
+
+def militia_id(i: int) -> str:
+    """Return the id of militia ``i`` (1-10)."""
+    return f"M{i:02d}"
+
+
+def action_id(i: int) -> str:
+    """Return the id of action ``i`` (1-26)."""
+    return f"A{i:02d}"
+
+
+def _build() -> dict[str, CardInfo]:
+    cards: dict[str, CardInfo] = {}
+    for g, guild in enumerate(GUILD_ORDER):
+        for k, (gp, support) in enumerate(GUILD_VALUES[guild], start=1):
+            cards[member_id(guild, k)] = CardInfo(
+                id=member_id(guild, k),
+                category=Category.GUILD,
+                district=_DMOH[(g + k - 1) % 4],
+                guild=guild,
+                gp=gp,
+                support=support,
+            )
+        cards[creditor_id(guild)] = CardInfo(
+            id=creditor_id(guild),
+            category=Category.CREDITOR,
+            district=_DMOH[g % 4],
+            guild=guild,
+            support=CREDITOR_SUPPORT,
+        )
+    for i in range(1, 9):
+        cards[personality_id(i)] = CardInfo(
+            id=personality_id(i), category=Category.PERSONALITY, district=_DMOH[(i - 1) % 4]
+        )
+    for i, (pp, support) in MILITIA_VALUES.items():
+        cards[militia_id(i)] = CardInfo(
+            id=militia_id(i), category=Category.MILITIA, district=_DMOH[(i - 1) % 4], pp=pp, support=support
+        )
+    for i in range(1, 27):
+        cards[action_id(i)] = CardInfo(
+            id=action_id(i),
+            category=Category.ACTION,
+            district=_DMOH[(i - 1) % 4],
+            gp=ACTION_GP,
+            support=ACTION_SUPPORT,
+        )
+    return cards
+
+
+#: Every district card by id, in a fixed order (guilds with their Creditor, personalities, militia, actions).
+CARDS: dict[str, CardInfo] = _build()
+DISTRICT_CARDS: tuple[str, ...] = tuple(CARDS)
+BASE_ACTIONS: tuple[str, ...] = tuple(action_id(i) for i in range(1, 15))
+ALL_ACTIONS: tuple[str, ...] = tuple(action_id(i) for i in range(1, 27))
+CONDITIONS: tuple[str, ...] = tuple(f"C{i:02d}" for i in range(1, 13))
+BASE_CONTRACTS: tuple[str, ...] = tuple(f"K{i:02d}" for i in range(1, 11))
+ALL_CONTRACTS: tuple[str, ...] = tuple(f"K{i:02d}" for i in range(1, 21))
+#: Contracts "Patron of a guild" (most members of it): K01-K04 base guilds, K11-K14 expansion.
+PATRON_CONTRACTS: dict[str, Guild] = {
+    **{f"K{i + 1:02d}": guild for i, guild in enumerate(BASE_GUILDS)},
+    **{f"K{i + 11:02d}": guild for i, guild in enumerate(GUILD_ORDER[4:])},
+}
+#: Flat rewards of the other contracts (K08 is +2 per action in hand, capped at 6).
+CONTRACT_REWARD: dict[str, int] = {
+    **dict.fromkeys(PATRON_CONTRACTS, 5),
+    "K05": 4,
+    "K06": 4,
+    "K07": 4,
+    "K08": 6,
+    "K09": 4,
+    "K10": 4,
+    "K15": 5,
+    "K16": 6,
+    "K17": 4,
+    "K18": 4,
+    "K19": 6,
+    "K20": 5,
+}
+
+
+def card_info(card: str) -> CardInfo:
+    """Return the static data of district card ``card``.
+
+    Raises:
+        KeyError: ``card`` is not a district card.
+    """
+    return CARDS[card]
+
+
+def category(card: str) -> Category:
+    """Return the category of ``card``."""
+    return CARDS[card].category
+
+
+def is_action(card: str) -> bool:
+    """Return whether ``card`` is an action card."""
+    return CARDS[card].category is Category.ACTION
+
+
+@cache
+def base_deck() -> tuple[str, ...]:
+    """Return the 3×3 deck's fixed part: the 16 base members, P1-P4, M01-M05 (actions are added)."""
+    members = tuple(member_id(g, k) for g in BASE_GUILDS for k in range(1, 5))
+    return (*members, *(personality_id(i) for i in range(1, 5)), *(militia_id(i) for i in range(1, 6)))
+
+
+@cache
+def expansion_district_cards() -> tuple[str, ...]:
+    """Return the 4×4/5×5 cards other than actions: 32 members, 8 Creditors, 8 personalities, 10 militia."""
+    return tuple(card for card in DISTRICT_CARDS if not is_action(card))
+
+
+def guilds_in_play(grid: int) -> tuple[Guild, ...]:
+    """Return the guilds whose cards are in a game on a ``grid``×``grid`` board (3×3: the base four)."""
+    return BASE_GUILDS if grid == 3 else GUILD_ORDER
+
+
+def contracts_in_play(grid: int) -> tuple[str, ...]:
+    """Return the contracts dealt on a ``grid``×``grid`` board (RULING §2.9: 3×3 deals K01-K10)."""
+    return BASE_CONTRACTS if grid == 3 else ALL_CONTRACTS
+
+
+def district_cards_in_play(grid: int, expansion_actions: bool = False) -> tuple[str, ...]:
+    """Return every district card that can appear in a game of this size (deck plus reserve)."""
+    if grid == 3:
+        return (*base_deck(), *(ALL_ACTIONS if expansion_actions else BASE_ACTIONS))
+    return (*expansion_district_cards(), *ALL_ACTIONS)

@@ -1,0 +1,246 @@
+"""Scoring, conditions, contracts and the ranking (digest §2.8-2.9, §8-9; scenarios 17-26, 38)."""
+
+from __future__ import annotations
+
+import pytest
+
+from games.cadwallon.models import EndReason, EndTurn, Guild, PlaceAgent
+from games.cadwallon.scoring import TableContext, crests, rank_scores, score_seat, score_table
+from tests.games.cadwallon.helpers import ENGINE, act, build, grid_of, of_kind
+
+USU = ("USU-1", "USU-2", "USU-3", "USU-4")
+
+
+def total(captured, played=(), hand_size=0, *, grid=3, **kwargs) -> int:
+    return score_seat(0, captured, played, hand_size, grid=grid, **kwargs).total
+
+
+def guild(breakdown, name: str):
+    return next(g for g in breakdown.guilds if g.guild.value == name)
+
+
+def finish(n=2, **kwargs):
+    """End a game right now (a third dry round) with the given holdings; return the final state and events."""
+    state = build(grid_of({"B1": "P1", "B2": "P2"}), n=n, supply=[1] + [0] * (n - 1), stalled=2, **kwargs)
+    state, events = act(state, PlaceAgent(boulevard="B1E"))
+    if state.turn is not None:  # a playable card in hand: the action step comes first
+        state, more = act(state, EndTurn())
+        events += more
+    assert state.end_reason is EndReason.STALLED
+    return state, events
+
+
+# ----------------------------------------------------------------------------- the seed's example (17)
+def test_scenario_17_seed_example_scores_twelve() -> None:
+    breakdown = score_seat(0, ("USU-4", "USU-1", "JEW-2", "P3", "M01", "M02"), ("A05",), 0, grid=3)
+    assert breakdown.total == 12
+    usu, jew = guild(breakdown, "USU"), guild(breakdown, "JEW")
+    assert (usu.gp, usu.cards, usu.personalities, usu.points) == (4, 3, 1, 12)
+    assert (jew.gp, jew.cards, jew.points) == (2, 1, 2)
+    assert (breakdown.action_cards, breakdown.action_points) == (1, 2)
+    assert (breakdown.militia_pp, breakdown.militia_penalty) == (2, 4)
+    # The same count with the action card still in hand.
+    assert total(("USU-4", "USU-1", "JEW-2", "P3", "M01", "M02"), (), 1) == 12
+
+
+def test_seed_example_through_the_engine() -> None:
+    state, events = finish(captured={0: ("USU-4", "USU-1", "JEW-2", "P3", "M01", "M02")}, hands={0: ("A05",)})
+    result = state.result[0]
+    assert result.total == 12 and state.scores == (12, 0) and state.ranks == (0, 1)
+    scored = of_kind(events, "game_scored")[0]
+    assert scored.scores == (12, 0) and scored.breakdowns[0].guilds[0].personalities == 1
+    assert ENGINE.outcome(state).ranks == (0, 1) and ENGINE.outcome(state).scores == (12.0, 0.0)
+    assert ENGINE.view(state, None).result[0].total == 12
+
+
+# ----------------------------------------------------------------------------- Creditors (18-21)
+def test_scenario_18_creditor_adds_one() -> None:
+    assert total(("USU-C", "USU-1", "USU-2"), grid=4) == (3 + 1) * 2 + 1
+
+
+def test_scenario_19_full_guild_creditor_adds_five_not_six() -> None:
+    breakdown = score_seat(0, ("USU-C", *USU), (), 0, grid=4)
+    assert breakdown.total == 7 * 4 + 5 == 33
+    assert guild(breakdown, "USU").creditor_bonus == 5
+
+
+def test_scenario_20_personality_does_not_complete_the_four() -> None:
+    assert total(("USU-C", "USU-1", "USU-2", "USU-3", "P1"), grid=4) == 6 * 4 + 1 == 25
+
+
+def test_scenario_21_no_creditor_no_bonus_and_a_lonely_creditor() -> None:
+    assert total(USU, grid=4) == 28
+    breakdown = score_seat(0, ("ZOD-C",), (), 0, grid=4)
+    assert breakdown.total == 1 and guild(breakdown, "ZOD").creditor_bonus == 1 and breakdown.crests == 1
+
+
+# ----------------------------------------------------------------------------- personalities (22-23, §8.2)
+def test_scenario_22_personality_skips_a_full_guild() -> None:
+    breakdown = score_seat(0, (*USU, "JEW-1", "JEW-4", "P1"), (), 0, grid=3)
+    assert guild(breakdown, "JEW").personalities == 1 and guild(breakdown, "JEW").points == 4 * 3 == 12
+    assert guild(breakdown, "USU").personalities == 0 and breakdown.total == 28 + 12
+
+
+def test_scenario_23_both_personalities_to_the_richer_guild() -> None:
+    breakdown = score_seat(0, ("JEW-1", "BLA-1", "P1", "P2"), (), 0, grid=3)
+    assert breakdown.total == 3 * 3 + 2 * 1 == 11
+    assert guild(breakdown, "JEW").personalities == 2
+
+
+def test_unplaceable_personality_scores_nothing() -> None:
+    breakdown = score_seat(0, (*USU, "P1"), (), 0, grid=3)
+    assert breakdown.total == 28 and breakdown.personality_cards == ("P1",)
+
+
+# ----------------------------------------------------------------------------- actions, militia (24-25)
+def test_scenario_24_actions_in_hand_and_played() -> None:
+    assert total((), ("A01",), 2) == 6
+    assert total((), ("A01",), 2, condition="C04") == 9
+
+
+def test_scenario_25_militia_penalty() -> None:
+    assert total(("M01", "M02", "M04")) == -12
+    assert total(("M01", "M02", "M04"), condition="C01") == -4
+
+
+# ----------------------------------------------------------------------------- ranking (26, §9)
+def test_scenario_26_tie_break_by_distinct_crests() -> None:
+    three = ("USU-1", "JEW-2", "BLA-4")
+    two = ("USU-4", "USU-2", "JEW-3")
+    assert total(three) == total(two) == 6 and (crests(three), crests(two)) == (3, 2)
+    state, _ = finish(captured={0: two, 1: three})
+    assert state.scores == (6, 6) and state.ranks == (1, 0)
+    assert [b.crests for b in state.result] == [2, 3]
+    state, _ = finish(captured={0: three, 1: ("USU-3", "ZOD-3", "BLA-1")})
+    assert state.scores == (6, 6) and state.ranks == (0, 0)
+
+
+def test_creditor_counts_as_a_crest_and_personality_does_not() -> None:
+    assert crests(("USU-1", "ZOD-C", "P1", "M01")) == 2
+    assert rank_scores([10, 10, 10], [2, 3, 3], []) == (2, 0, 0)
+
+
+# ----------------------------------------------------------------------------- conditions
+def test_c02_guild_charter_lets_a_fifth_card_in() -> None:
+    assert total((*USU, "P1")) == 28
+    assert total((*USU, "P1"), condition="C02") == 7 * 5
+
+
+def test_c05_free_spirits() -> None:
+    breakdown = score_seat(0, ("USU-1", "P1", "P2"), (), 0, grid=3, condition="C05")
+    assert breakdown.total == 3 + 4 and breakdown.unassigned == 2 and breakdown.free_spirit_points == 4
+
+
+def test_c06_no_loners() -> None:
+    assert total(("USU-1",), condition="C06") == 0
+    assert total(("USU-1", "P1"), condition="C06") == 6
+    assert total(("USU-C", "USU-1"), grid=4, condition="C06") == 1
+    assert guild(score_seat(0, ("USU-1",), (), 0, grid=3, condition="C06"), "USU").loner
+
+
+def test_c10_great_guilds() -> None:
+    assert total(USU, condition="C10") == 31
+    assert total(("USU-1", "USU-2", "USU-3", "P1"), condition="C10") == 6 * 4 + 3
+
+
+def test_c11_austerity() -> None:
+    breakdown = score_seat(0, ("USU-1", "JEW-2", "BLA-1"), (), 0, grid=3, condition="C11")
+    assert breakdown.austerity_loss == 2 and breakdown.total == 3 + 2 + 2 - 2
+    assert total(("USU-1",), condition="C11") == 3
+
+
+def test_c12_informers() -> None:
+    state, _ = finish(n=3, condition="C12", captured={0: ("M01",), 1: ("M02",), 2: ("USU-1",)})
+    assert state.scores == (-6, -6, 3)
+    assert state.result[0].informer_penalty == 5 and state.result[2].informer_penalty == 0
+    state, _ = finish(n=3, condition="C12", captured={0: ("M01", "M02"), 1: ("M03",)})
+    assert state.scores == (-4 - 5, -1, 0)
+
+
+# ----------------------------------------------------------------------------- contracts
+def contract_total(contract: str, captured, played=(), hand=(), *, grid=3, rivals=None) -> tuple[bool, int]:
+    context = TableContext(rival_members=rivals or {}, most_militia=False)
+    breakdown = score_seat(0, captured, played, len(hand), grid=grid, hand=hand, contract=contract, context=context)
+    return breakdown.contract_met, breakdown.contract_points
+
+
+def test_scenario_38_patron_needs_strictly_most() -> None:
+    results = score_table(
+        [("USU-1", "USU-2"), ("USU-3", "USU-4")], [(), ()], [(), ()], grid=3, condition=None, contracts=["K01", None]
+    )
+    assert not results[0].contract_met and results[0].contract_points == 0
+    results = score_table(
+        [("USU-1", "USU-2"), ("USU-3",)], [(), ()], [(), ()], grid=3, condition=None, contracts=["K01", None]
+    )
+    assert results[0].contract_met and results[0].total == 4 * 2 + 5
+
+
+@pytest.mark.parametrize(
+    ("contract", "captured", "met"),
+    [
+        ("K02", ("JEW-1",), True),
+        ("K03", ("BLA-1",), True),
+        ("K04", ("ZOD-1",), True),
+        ("K04", ("ZOD-C",), False),
+        ("K02", ("P1",), False),
+    ],
+)
+def test_patron_contracts(contract: str, captured, met: bool) -> None:
+    assert contract_total(contract, captured, grid=4) == (met, 5 if met else 0)
+
+
+@pytest.mark.parametrize(("contract", "guild_"), [("K11", "THI"), ("K12", "FER"), ("K13", "ARC"), ("K14", "ALC")])
+def test_expansion_patron_contracts(contract: str, guild_: str) -> None:
+    assert contract_total(contract, (f"{guild_}-1",), grid=4) == (True, 5)
+    assert contract_total(contract, (f"{guild_}-1",), grid=4, rivals={Guild(guild_): 1}) == (False, 0)
+
+
+@pytest.mark.parametrize(
+    ("contract", "captured", "played", "hand", "expected"),
+    [
+        ("K05", ("USU-1",), (), (), (True, 4)),
+        ("K05", ("M01",), (), (), (False, 0)),
+        ("K06", ("P1", "P2"), (), (), (True, 4)),
+        ("K06", ("P1",), (), (), (False, 0)),
+        ("K07", ("USU-1", "USU-2", "USU-3", "P1"), (), (), (True, 4)),
+        ("K07", ("USU-1", "USU-2", "USU-3"), (), (), (False, 0)),
+        ("K08", (), (), ("A01", "A02"), (True, 4)),
+        ("K08", (), (), ("A01", "A02", "A03", "A04"), (True, 6)),
+        ("K08", (), ("A01",), (), (False, 0)),
+        ("K09", ("USU-1", "JEW-1", "BLA-1", "ZOD-1"), (), (), (True, 4)),
+        ("K09", ("USU-1", "JEW-1", "BLA-1", "ZOD-C"), (), (), (False, 0)),
+        ("K10", ("USU-1", "USU-2", "P1", "JEW-1", "JEW-2", "P2"), (), (), (True, 4)),
+        ("K15", ("USU-C", "JEW-C"), (), (), (True, 5)),
+        ("K15", ("USU-C",), (), (), (False, 0)),
+        ("K16", ("M01", "M02"), (), (), (True, 6)),
+        ("K16", ("M01",), (), (), (False, 0)),
+        ("K17", ("USU-1", "ZOD-2", "M01"), ("A01",), ("A05",), (True, 4)),
+        ("K17", ("USU-1", "ZOD-2", "M01"), ("A01",), ("A06",), (False, 0)),
+        ("K18", (), ("A01", "A02", "A03"), (), (True, 4)),
+        ("K18", (), ("A01", "A02"), (), (False, 0)),
+        ("K19", ("USU-1", "JEW-1", "BLA-1", "ZOD-1", "THI-1", "FER-1"), (), (), (True, 6)),
+        ("K19", ("USU-1", "JEW-1", "BLA-1", "ZOD-1", "THI-1"), (), (), (False, 0)),
+        ("K20", USU, (), (), (True, 5)),
+        ("K20", ("ZOD-1", "ZOD-2", "ZOD-3", "P1"), (), (), (True, 5)),
+        ("K20", ("ZOD-1", "ZOD-2", "ZOD-3"), (), (), (False, 0)),
+    ],
+)
+def test_contracts(contract: str, captured, played, hand, expected) -> None:
+    assert contract_total(contract, captured, played, hand, grid=4) == expected
+
+
+def test_contract_changes_the_personality_assignment() -> None:
+    captured = ("USU-4", "USU-2", "JEW-1", "JEW-2", "P1", "P2")
+    plain = score_seat(0, captured, (), 0, grid=3)
+    assert plain.total == 5 * 4 + 2 * 2 and guild(plain, "JEW").personalities == 2
+    three = score_seat(0, captured, (), 0, grid=3, contract="K10")
+    assert three.total == 5 * 3 + 2 * 3 + 4 and guild(three, "USU").personalities == 1
+
+
+def test_contracts_count_in_the_final_score_but_not_live() -> None:
+    state = build(grid_of({"B1": "P1", "B2": "P2"}), supply=[1, 0], stalled=2, captured={0: ("USU-1",)})
+    state = state.model_copy(update={"contracts": ("K05", "K06"), "contracts_on": True})
+    assert ENGINE.view(state, None).players[0].live_score == 3
+    final, _ = act(state, PlaceAgent(boulevard="B1E"))
+    assert final.scores == (3 + 4, 0) and final.result[0].contract == "K05" and final.result[0].contract_met
+    assert ENGINE.view(final, None).players[1].contract == "K06"
