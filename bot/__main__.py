@@ -31,7 +31,8 @@ def main() -> int:
         return 2
     import os
 
-    os.makedirs(os.path.dirname(settings.database_path) or ".", exist_ok=True)
+    if settings.database_url is None:  # SQLite: make the file's folder; PostgreSQL needs nothing here
+        os.makedirs(os.path.dirname(settings.database_path) or ".", exist_ok=True)
     bot = create_bot(settings)
     bot.run(settings.discord_token.get_secret_value(), log_handler=None)
     return 0

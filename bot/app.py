@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from typing import Any
 
@@ -25,8 +26,8 @@ log = logging.getLogger(__name__)
 COGS = ("bot.cogs.coup", "bot.cogs.masti", "bot.cogs.tables")
 
 
-class TableBot(commands.Bot):
-    """The tabletop bot."""
+class TableBot(commands.AutoShardedBot):
+    """The tabletop bot: runs the shards ``settings`` names and the tables of their guilds."""
 
     service: TableService
     storage: Storage
@@ -34,9 +35,12 @@ class TableBot(commands.Bot):
     def __init__(self, settings: Settings, *, storage: Storage | None = None, **kwargs: Any) -> None:
         """Build the bot; storage opens in :meth:`setup_hook` unless one is given (tests)."""
         intents = discord.Intents.default()
+        shards = settings.shards
         super().__init__(
             command_prefix=commands.when_mentioned,
             intents=intents,
+            shard_count=shards.count,
+            shard_ids=sorted(shards.ids),
             tree_cls=ErrorAwareTree,
             allowed_mentions=discord.AllowedMentions(everyone=False, roles=False, users=True),
             **kwargs,
@@ -47,20 +51,22 @@ class TableBot(commands.Bot):
         self.interactions = Interactions(self)
 
     async def setup_hook(self) -> None:
-        """Open storage, restore live tables, register components and commands."""
-        self.storage = self._given_storage or await Storage.open(self.settings.database_path)
+        """Open storage, restore this process's live tables, register components and commands."""
+        self.storage = self._given_storage or await Storage.open(self.settings.database_target)
+        shards = self.settings.shards
         self.service = TableService(
             self.storage,
             self.publisher,
             ai_delay=self.settings.ai_delay_seconds,
             timeouts_before_autopilot=self.settings.timeouts_before_autopilot,
+            shards=None if shards.is_all else shards,
         )
         restored = await self.service.restore()
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         await self.tree.set_translator(CatalogueTranslator())
         for cog in COGS:
             await self.load_extension(cog)
-        log.info("restored %d live tables", restored)
+        log.info("restored %d live tables (%s, %s storage)", restored, shards, self.storage.dialect)
         if self.settings.dev_guild_id:
             guild = discord.Object(self.settings.dev_guild_id)
             self.tree.copy_global_to(guild=guild)
@@ -74,6 +80,10 @@ class TableBot(commands.Bot):
             await self.service.close()
         if hasattr(self, "storage") and self._given_storage is None:
             await self.storage.close()
+        if not isinstance(self.loop, asyncio.AbstractEventLoop):
+            # Never logged in: discord.py's sharded close() needs the queue login makes; only HTTP is open.
+            await self.http.close()
+            return
         await super().close()
 
     def guild_locale(self, interaction: discord.Interaction) -> str:

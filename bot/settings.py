@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
-from pydantic import Field, SecretStr
+from typing import Any
+
+from pydantic import Field, SecretStr, field_validator, model_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
+
+from bot.shards import Shards, parse_shard_ids
 
 
 class Settings(BaseSettings):
@@ -13,6 +17,13 @@ class Settings(BaseSettings):
 
     discord_token: SecretStr | None = Field(default=None, description="Bot token from the Developer Portal.")
     database_path: str = Field(default="data/bot.sqlite3", description="SQLite file; created on first run.")
+    database_url: SecretStr | None = Field(
+        default=None, description="postgresql://user:password@host:port/db; when set, used instead of SQLite."
+    )
+    shard_count: int = Field(
+        default=1, ge=1, le=10_000, description="Gateway shards over all processes; the same in every one."
+    )
+    shard_ids: str | None = Field(default=None, description="The shards this process runs: 0-3, 0,2 … (empty: all).")
     default_locale: str = Field(default="ru", description="Language of public text when a server has none.")
     dev_guild_id: int | None = Field(default=None, description="Sync slash commands to this guild at once.")
     ai_delay_seconds: float = Field(default=1.5, ge=0, le=30, description="Pause before an AI seat acts.")
@@ -20,3 +31,30 @@ class Settings(BaseSettings):
     default_clock_seconds: int = Field(default=90, ge=15, le=3600, description="Default decision clock.")
     timeouts_before_autopilot: int = Field(default=2, ge=1, le=10, description="Timeouts in a row → AI plays.")
     log_level: str = Field(default="INFO", description="Python logging level.")
+
+    @field_validator("database_url", "shard_ids", "dev_guild_id", mode="before")
+    @classmethod
+    def _empty_is_unset(cls, value: Any) -> Any:
+        """Read an empty ``.env`` value (``SHARD_IDS=``, ``DEV_GUILD_ID=`` as in ``.env.example``) as not set."""
+        return None if isinstance(value, str) and not value.strip() else value
+
+    @model_validator(mode="after")
+    def _check_shards(self) -> Settings:
+        if self.shard_ids is not None:
+            parse_shard_ids(self.shard_ids, self.shard_count)  # raises a readable error at start-up
+        if self.database_url is not None and not self.database_url.get_secret_value().startswith(
+            ("postgresql://", "postgres://")
+        ):
+            raise ValueError("DATABASE_URL must start with postgresql://")
+        return self
+
+    @property
+    def shards(self) -> Shards:
+        """Return the shards this process runs (all of them without ``SHARD_IDS``)."""
+        ids = None if self.shard_ids is None else parse_shard_ids(self.shard_ids, self.shard_count)
+        return Shards.of(self.shard_count, ids)
+
+    @property
+    def database_target(self) -> str:
+        """Return what ``Storage.open`` should open: the PostgreSQL URL if set, else the SQLite file."""
+        return self.database_path if self.database_url is None else self.database_url.get_secret_value()

@@ -20,7 +20,9 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import os
 import secrets
+import socket
 import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -28,6 +30,7 @@ from typing import Any, Protocol
 
 from pydantic import BaseModel
 
+from bot.shards import Shards
 from bot.storage import (
     AlreadySeatedError,
     ClockRow,
@@ -63,6 +66,9 @@ FIRST_SEAT_IS_LOBBY_INDEX = "first_seat_is_lobby_index"
 #: Seconds a restarted bot adds to clocks that ran out while it was down, so nobody is timed out
 #: for the bot's own absence.
 RESTART_GRACE_SECONDS = 15.0
+#: How long a process's claim on a clock it fires lasts. Firing takes milliseconds; a process that
+#: dies holding a claim delays that clock by at most this long (a restart's grace covers it).
+CLOCK_CLAIM_SECONDS = 10.0
 
 
 class TableError(GameError):
@@ -203,9 +209,18 @@ class TableService:
         timeouts_before_autopilot: int = 2,
         time_fn: Callable[[], float] = time.time,
         run_clocks: bool = True,
+        shards: Shards | None = None,
+        owner: str | None = None,
     ) -> None:
-        """Build the service; call :meth:`restore` before serving clicks."""
+        """Build the service; call :meth:`restore` before serving clicks.
+
+        ``shards``: the shards this process runs; it then restores only their guilds' tables
+        (``None``: every table). ``owner`` names this process in clock claims (default: host, pid
+        and a random part, so a restarted process never mistakes its dead predecessor's claims for its own).
+        """
         self.storage = storage
+        self.shards = shards
+        self.owner = owner or f"{socket.gethostname()}:{os.getpid()}:{secrets.token_hex(4)}"
         self.publisher: Publisher = publisher or NullPublisher()
         self.ai_delay = ai_delay
         self.timeouts_before_autopilot = timeouts_before_autopilot
@@ -221,7 +236,7 @@ class TableService:
         """Load every live table from storage and resume its clock; return how many."""
         clocks = {c.table_id: c for c in await self.storage.all_clocks()}
         now = self.now()
-        for row in await self.storage.live_tables():
+        for row in await self.storage.live_tables(shards=self.shards):
             table = self._table_from_row(row, await self.storage.seats(row.id))
             clock = clocks.get(row.id)
             if clock is not None:
@@ -588,14 +603,21 @@ class TableService:
         self.publisher.table_changed(table, ())
         return table
 
-    async def on_clock(self, table_id: int, prompt_version: int) -> None:
-        """Apply the default action for every seat that let the prompt's clock run out."""
+    async def on_clock(self, table_id: int, prompt_version: int, *, claimed: bool = False) -> None:
+        """Apply the default action for every seat that let the prompt's clock run out.
+
+        The clock is claimed in storage first (unless the caller already ``claimed`` it), so among
+        processes sharing the database exactly one fires it; one held by another process is tried
+        again when that claim lapses.
+        """
         table = self.tables.get(table_id)
         if table is None:
             return
         async with table.lock:
             state = table.state
             if table.status != "active" or state is None or table.prompt_version != prompt_version:
+                return
+            if not claimed and not await self._claim_clock(table, prompt_version):
                 return
             waiting = sorted(table.engine.active_seats(state))
             for index in waiting:
@@ -617,16 +639,30 @@ class TableService:
                     break
 
     async def fire_due_clocks(self) -> int:
-        """Fire every clock whose deadline has passed; return how many fired."""
+        """Fire every clock whose deadline has passed; return how many fired.
+
+        The due clocks are claimed together (``FOR UPDATE SKIP LOCKED`` on PostgreSQL): a clock
+        another process is firing is skipped, not waited for.
+        """
         now = self.now()
-        due = [(t.id, t.prompt_version) for t in list(self.tables.values()) if t.deadline is not None]
-        fired = 0
-        for table_id, version in due:
-            table = self.tables.get(table_id)
-            if table is not None and table.deadline is not None and table.deadline <= now:
-                await self.on_clock(table_id, version)
-                fired += 1
-        return fired
+        due = {
+            t.id: t.prompt_version for t in list(self.tables.values()) if t.deadline is not None and t.deadline <= now
+        }
+        if not due:
+            return 0
+        claimed = await self.storage.claim_due_clocks(due, owner=self.owner, now=now, lease=CLOCK_CLAIM_SECONDS)
+        for clock in claimed:
+            await self.on_clock(clock.table_id, clock.version, claimed=True)
+        return len(claimed)
+
+    async def _claim_clock(self, table: Table, prompt_version: int) -> bool:
+        """Claim the prompt's clock for this process; when another holds it, look again as it lapses."""
+        claim = await self.storage.claim_clock(
+            table.id, prompt_version, owner=self.owner, now=self.now(), lease=CLOCK_CLAIM_SECONDS
+        )
+        if not claim.claimed and claim.until is not None:
+            self._arm_clock(table, not_before=claim.until)
+        return claim.claimed
 
     # ------------------------------------------------------------------ internals
     async def _commit(
@@ -729,14 +765,14 @@ class TableService:
             table.deadline = clock.deadline
         self._arm_clock(table)
 
-    def _arm_clock(self, table: Table) -> None:
-        """(Re)start the timer of ``table``'s current prompt; one timer per table."""
+    def _arm_clock(self, table: Table, *, not_before: float | None = None) -> None:
+        """(Re)start the timer of ``table``'s current prompt (not before ``not_before``); one timer per table."""
         handle = self._timers.pop(table.id, None)
         if handle is not None:
             handle.cancel()
         if not self._run_clocks or table.deadline is None or table.status != "active":
             return
-        delay = max(0.0, table.deadline - self.now())
+        delay = max(0.0, max(table.deadline, not_before or table.deadline) - self.now())
         loop = asyncio.get_running_loop()
         self._timers[table.id] = loop.call_later(delay, self._clock_fired, table.id, table.prompt_version)
 

@@ -1,9 +1,16 @@
-"""Persistence for the bot: SQLite tables, seats, action log, snapshots, clocks, results and ratings.
+"""Persistence for the bot: tables, seats, action log, snapshots, clocks, results and ratings.
 
-Nothing here imports discord (an import-linter contract enforces it). Open a :class:`Storage` with
-``await Storage.open(path)``; it applies the numbered migrations in ``migrations/`` on the way.
+Nothing here imports discord (an import-linter contract enforces it). :class:`Storage` is the one
+interface; ``await Storage.open(target)`` returns a :class:`SqliteStorage` for a file path (the
+embedded default) or a :class:`PostgresStorage` for a ``postgresql://`` URL, and applies that
+dialect's numbered migrations on the way.
 """
 
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from bot.storage.base import DEFAULT_SNAPSHOT_EVERY, Storage, is_postgres_url
 from bot.storage.errors import (
     AlreadySeatedError,
     LobbyChangedError,
@@ -17,6 +24,7 @@ from bot.storage.errors import (
 from bot.storage.models import (
     LOBBY_VERSION,
     ActionLogRow,
+    ClockClaim,
     ClockRow,
     FinishRow,
     LogEntry,
@@ -32,17 +40,22 @@ from bot.storage.models import (
     TableRow,
     TableStatus,
 )
-from bot.storage.sqlite import DEFAULT_SNAPSHOT_EVERY, Storage
+from bot.storage.sqlite import SqliteStorage
+
+if TYPE_CHECKING:
+    from bot.storage.postgres import PostgresStorage
 
 __all__ = [
     "DEFAULT_SNAPSHOT_EVERY",
     "LOBBY_VERSION",
     "ActionLogRow",
     "AlreadySeatedError",
+    "ClockClaim",
     "ClockRow",
     "FinishRow",
     "LobbyChangedError",
     "LogEntry",
+    "PostgresStorage",
     "RatingChange",
     "RatingRow",
     "RatingUpdate",
@@ -53,6 +66,7 @@ __all__ = [
     "SeatRow",
     "SeatUpdate",
     "SnapshotRow",
+    "SqliteStorage",
     "Storage",
     "StorageError",
     "TableFullError",
@@ -61,4 +75,14 @@ __all__ = [
     "TableStatus",
     "TableStatusError",
     "VersionConflictError",
+    "is_postgres_url",
 ]
+
+
+def __getattr__(name: str) -> Any:
+    """Import the PostgreSQL backend (and asyncpg) only when asked for: SQLite bots start faster."""
+    if name == "PostgresStorage":
+        from bot.storage.postgres import PostgresStorage
+
+        return PostgresStorage
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -1,6 +1,10 @@
 """Numbered SQL migrations: found in ``migrations/NNNN_name.sql``, applied in order, recorded once.
 
-Each migration runs in its own ``BEGIN IMMEDIATE`` transaction together with its row in
+Every number exists once per dialect: SQLite's files are in ``migrations/``, PostgreSQL's in
+``migrations/postgres/``, with the same numbers, names and columns (a test compares the two
+schemas). This module applies SQLite's; :mod:`bot.storage.postgres` applies PostgreSQL's the same way.
+
+In SQLite each migration runs in its own ``BEGIN IMMEDIATE`` transaction together with its row in
 ``schema_migrations``, so a failing migration leaves nothing behind, and two processes opening the
 same file at once apply it exactly once (the second re-checks after taking the write lock).
 Migrations are never edited once shipped; a change is a new, higher-numbered file.
@@ -37,14 +41,21 @@ class Migration:
     sql: str
 
 
-def bundled_migrations() -> list[Migration]:
-    """Return the migrations shipped in ``bot/storage/migrations``, ordered by number.
+DIALECTS = ("sqlite", "postgres")
+_FOLDERS = {"sqlite": ("migrations",), "postgres": ("migrations", "postgres")}
+
+
+def bundled_migrations(dialect: str = "sqlite") -> list[Migration]:
+    """Return the migrations shipped for ``dialect`` (``"sqlite"`` or ``"postgres"``), ordered by number.
 
     Raises:
         StorageError: Two files share a number, or a ``.sql`` file is misnamed.
+        ValueError: Unknown dialect.
     """
+    if dialect not in _FOLDERS:
+        raise ValueError(f"unknown SQL dialect {dialect!r}; expected one of {DIALECTS}")
     found: dict[int, Migration] = {}
-    for entry in resources.files("bot.storage").joinpath("migrations").iterdir():
+    for entry in resources.files("bot.storage").joinpath(*_FOLDERS[dialect]).iterdir():
         if not entry.name.endswith(".sql"):
             continue
         match = _FILE_NAME.match(entry.name)

@@ -1,8 +1,9 @@
 """Typed rows the storage layer returns, and the inputs its writes take.
 
-Rows are frozen, slotted dataclasses built straight from SQLite tuples. Game states and actions stay
-JSON text here: the table service parses them with the game's own pydantic models, so storage never
-parses a state it does not need. Timestamps are float unix seconds, always passed in by the caller.
+Rows are frozen, slotted dataclasses built straight from database rows (SQLite or PostgreSQL). Game
+states and actions stay JSON text here: the table service parses them with the game's own pydantic
+models, so storage never parses a state it does not need. Timestamps are float unix seconds, always
+passed in by the caller.
 """
 
 from __future__ import annotations
@@ -125,6 +126,18 @@ class ClockRow:
     version: int
     deadline: float
     seats: tuple[int, ...]
+
+
+class ClockClaim(NamedTuple):
+    """The answer to a clock claim.
+
+    ``claimed``: the caller may fire the clock now. Otherwise ``holder`` holds it until ``until``
+    (try again then), or both are ``None``: the table has no clock at that version any more.
+    """
+
+    claimed: bool
+    holder: str | None = None
+    until: float | None = None
 
 
 class SeatUpdate(NamedTuple):

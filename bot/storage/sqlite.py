@@ -1,13 +1,15 @@
 """The SQLite store behind the table service: tables, seats, the action log, snapshots, clocks, results, ratings.
 
-One :class:`Storage` owns one aiosqlite connection (one worker thread) in WAL mode with
+The embedded default backend of :class:`~bot.storage.base.Storage`.
+
+One :class:`SqliteStorage` owns one aiosqlite connection (one worker thread) in WAL mode with
 ``synchronous=NORMAL`` and foreign keys on. Every operation takes the storage's ``asyncio.Lock``:
 the connection is shared, so without the lock a coroutine's statement could land inside another
 coroutine's open transaction, or a read could see writes that are about to be rolled back.
 Transactions are short, start with ``BEGIN IMMEDIATE`` (so a second process waits on
 ``busy_timeout`` instead of failing half-way) and never wait on Discord.
 
-Moves are optimistic: :meth:`Storage.commit_action` runs
+Moves are optimistic: :meth:`SqliteStorage.commit_action` runs
 ``UPDATE tables … WHERE id = ? AND version = ? AND status = 'active'`` and raises
 :class:`~bot.storage.errors.VersionConflictError` without writing anything when no row matches, so
 two clicks (or two processes) can never both apply a move.
@@ -21,18 +23,33 @@ replay start part-way.
 from __future__ import annotations
 
 import asyncio
-import json
+import os
 import time
 from collections.abc import AsyncIterator, Iterable, Mapping, Sequence
 from contextlib import asynccontextmanager
 from pathlib import Path
-from types import TracebackType
-from typing import Any, NamedTuple, Self
+from typing import TYPE_CHECKING, Any, Self
 
 import aiosqlite
 
-from bot.ratings import DEFAULT_MU, DEFAULT_SIGMA, rate_outcome, winning_seats
 from bot.storage._migrate import Migration, apply_migrations, bundled_migrations
+from bot.storage._rows import LIVE as _LIVE
+from bot.storage._rows import SEAT_COLUMNS as _SEAT_COLUMNS
+from bot.storage._rows import SELECT_RATING as _SELECT_RATING
+from bot.storage._rows import SELECT_SEAT as _SELECT_SEAT
+from bot.storage._rows import SELECT_TABLE as _SELECT_TABLE
+from bot.storage._rows import TABLE_COLUMNS as _TABLE_COLUMNS
+from bot.storage._rows import RatedSeat as _RatedSeat
+from bot.storage._rows import Row as _Row
+from bot.storage._rows import check_clock as _check_clock
+from bot.storage._rows import clock_row as _clock
+from bot.storage._rows import json_text as _json
+from bot.storage._rows import log_row as _log
+from bot.storage._rows import rate_finish
+from bot.storage._rows import rating_row as _rating
+from bot.storage._rows import seat_row as _seat
+from bot.storage._rows import table_row as _table
+from bot.storage.base import DEFAULT_SNAPSHOT_EVERY, Storage
 from bot.storage.errors import (
     AlreadySeatedError,
     LobbyChangedError,
@@ -46,6 +63,7 @@ from bot.storage.errors import (
 from bot.storage.models import (
     LOBBY_VERSION,
     ActionLogRow,
+    ClockClaim,
     ClockRow,
     FinishRow,
     LogEntry,
@@ -61,27 +79,13 @@ from bot.storage.models import (
     TableStatus,
 )
 
-__all__ = ["DEFAULT_SNAPSHOT_EVERY", "Storage"]
+if TYPE_CHECKING:
+    from bot.shards import Shards
 
-DEFAULT_SNAPSHOT_EVERY = 50
-"""Write a snapshot whenever a table reaches a version divisible by this."""
+__all__ = ["DEFAULT_SNAPSHOT_EVERY", "SqliteStorage"]
 
 BUSY_TIMEOUT_MS = 5000
 """How long a write waits for another process's write lock before failing."""
-
-_Row = Sequence[Any]
-
-# Column lists are module constants; no caller text is ever formatted into SQL (hence the S608 noqas).
-_TABLE_COLUMNS = (
-    "id, guild_id, channel_id, thread_id, lobby_message_id, board_message_id, game, host_id, status, "
-    "options, seed, locale, state, version, rematch_of, created_at, updated_at, finished_at"
-)
-_SEAT_COLUMNS = "table_id, position, seat, user_id, is_ai, display_name, autopilot, timeouts_in_row"
-_RATING_COLUMNS = "guild_id, game, user_id, mu, sigma, games, wins, updated_at"
-
-_SELECT_TABLE = f"SELECT {_TABLE_COLUMNS} FROM tables"  # noqa: S608 - constant column list
-_SELECT_SEAT = f"SELECT {_SEAT_COLUMNS} FROM seats"  # noqa: S608 - constant column list
-_SELECT_RATING = f"SELECT {_RATING_COLUMNS} FROM ratings"  # noqa: S608 - constant column list
 
 _INSERT_TABLE = (
     "INSERT INTO tables (guild_id, channel_id, game, host_id, status, options, seed, locale, version, "  # noqa: S608 - constant column list
@@ -108,7 +112,27 @@ _COMMIT_FINAL_STATE = (
 _INSERT_LOG = (
     "INSERT INTO action_log (table_id, seq, seat, action, by_timeout, user_id, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)"
 )
-_REPLACE_CLOCK = "INSERT OR REPLACE INTO clocks (table_id, version, deadline, seats) VALUES (?, ?, ?, ?)"
+# Rewriting the clock of the same prompt (same version) keeps its claim; a new prompt clears it.
+_CLOCK_UPSERT = (
+    "ON CONFLICT (table_id) DO UPDATE SET "
+    "claimed_by = CASE WHEN clocks.version = excluded.version THEN clocks.claimed_by END, "
+    "claimed_until = CASE WHEN clocks.version = excluded.version THEN clocks.claimed_until END, "
+    "version = excluded.version, deadline = excluded.deadline, seats = excluded.seats"
+)
+_REPLACE_CLOCK = f"INSERT INTO clocks (table_id, version, deadline, seats) VALUES (?, ?, ?, ?) {_CLOCK_UPSERT}"  # noqa: S608
+_CLOCK_IS_FREE = "(claimed_by IS NULL OR claimed_by = ? OR claimed_until <= ?)"
+_CLAIM_CLOCK = (
+    "UPDATE clocks SET claimed_by = ?, claimed_until = ? "  # noqa: S608 - constant
+    f"WHERE table_id = ? AND version = ? AND {_CLOCK_IS_FREE}"
+)
+_CLAIM_DUE_CLOCKS = (
+    "UPDATE clocks SET claimed_by = ?, claimed_until = ? WHERE table_id IN ("
+    "SELECT c.table_id FROM clocks AS c JOIN json_each(?) AS w "
+    "ON c.table_id = json_extract(w.value, '$[0]') AND c.version = json_extract(w.value, '$[1]') "
+    "WHERE c.deadline <= ? AND (c.claimed_by IS NULL OR c.claimed_by = ? OR c.claimed_until <= ?) "
+    "ORDER BY c.deadline, c.table_id LIMIT ?) "
+    "RETURNING table_id, version, deadline, seats"
+)
 _DELETE_CLOCK = "DELETE FROM clocks WHERE table_id = ?"
 _INSERT_SNAPSHOT = "INSERT OR REPLACE INTO snapshots (table_id, version, state) VALUES (?, ?, ?)"
 _UPDATE_SEAT = "UPDATE seats SET timeouts_in_row = ?, autopilot = ? WHERE table_id = ? AND seat = ?"
@@ -118,102 +142,12 @@ _UPSERT_RATING = (
     "games = games + 1, wins = wins + excluded.wins, updated_at = excluded.updated_at"
 )
 _USER_IN_JSON_LIST = "user_id IN (SELECT value FROM json_each(?))"  # binds one JSON list of ids
-_LIVE = (TableStatus.LOBBY.value, TableStatus.ACTIVE.value)
 
 
-def _json(value: object) -> str:
-    """Dump ``value`` as compact JSON with sorted keys, so equal values store as equal text."""
-    return json.dumps(value, ensure_ascii=False, separators=(",", ":"), sort_keys=True)
-
-
-def _table(row: _Row) -> TableRow:
-    return TableRow(
-        id=row[0],
-        guild_id=row[1],
-        channel_id=row[2],
-        thread_id=row[3],
-        lobby_message_id=row[4],
-        board_message_id=row[5],
-        game=row[6],
-        host_id=row[7],
-        status=TableStatus(row[8]),
-        options=json.loads(row[9]),
-        seed=row[10],
-        locale=row[11],
-        state=row[12],
-        version=row[13],
-        rematch_of=row[14],
-        created_at=row[15],
-        updated_at=row[16],
-        finished_at=row[17],
-    )
-
-
-def _seat(row: _Row) -> SeatRow:
-    return SeatRow(
-        table_id=row[0],
-        position=row[1],
-        seat=row[2],
-        user_id=row[3],
-        is_ai=bool(row[4]),
-        display_name=row[5],
-        autopilot=bool(row[6]),
-        timeouts_in_row=row[7],
-    )
-
-
-def _log(row: _Row) -> ActionLogRow:
-    return ActionLogRow(
-        table_id=row[0],
-        seq=row[1],
-        seat=row[2],
-        action=row[3],
-        by_timeout=bool(row[4]),
-        user_id=row[5],
-        created_at=row[6],
-    )
-
-
-def _clock(row: _Row) -> ClockRow:
-    return ClockRow(table_id=row[0], version=row[1], deadline=row[2], seats=tuple(json.loads(row[3])))
-
-
-def _rating(row: _Row) -> RatingRow:
-    return RatingRow(
-        guild_id=row[0],
-        game=row[1],
-        user_id=row[2],
-        mu=row[3],
-        sigma=row[4],
-        games=row[5],
-        wins=row[6],
-        updated_at=row[7],
-    )
-
-
-def _check_clock(clock: ClockRow, table_id: int, version: int) -> None:
-    """Reject a clock for another table or for a version the write has not reached.
-
-    A clock guards a *prompt*, which opens at some version and may stay open while several seats
-    answer it (a response window), so its version may be older than the state being written.
-    """
-    if clock.table_id != table_id or clock.version > version:
-        raise ValueError(
-            f"clock guards table {clock.table_id} at version {clock.version}, "
-            f"but the write leaves table {table_id} at version {version}"
-        )
-
-
-class _RatedSeat(NamedTuple):
-    """The fields of a seat that rating reads (fits ``bot.ratings.RatedSeat``)."""
-
-    seat: int | None
-    user_id: int | None
-    is_ai: bool
-
-
-class Storage:
+class SqliteStorage(Storage):
     """Async access to the bot's SQLite database; build it with :meth:`open`, end with :meth:`close`."""
+
+    dialect = "sqlite"
 
     def __init__(self, db: aiosqlite.Connection, *, snapshot_every: int = DEFAULT_SNAPSHOT_EVERY) -> None:
         """Wrap an open, migrated connection in autocommit mode (use :meth:`open` instead)."""
@@ -227,7 +161,7 @@ class Storage:
     @classmethod
     async def open(
         cls,
-        path: str | Path,
+        path: str | os.PathLike[str],
         *,
         snapshot_every: int = DEFAULT_SNAPSHOT_EVERY,
         migrations: Sequence[Migration] | None = None,
@@ -245,14 +179,15 @@ class Storage:
         Raises:
             StorageError: The database was written by a newer schema, or a migration file is misnamed.
         """
-        db = await aiosqlite.connect(path, isolation_level=None)
+        db = await aiosqlite.connect(Path(path) if not isinstance(path, str) else path, isolation_level=None)
         try:
+            # busy_timeout first: switching a new file to WAL takes a lock another process may hold.
+            await db.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS:d}")
             await db.execute_fetchall("PRAGMA journal_mode = WAL")  # ":memory:" stays in "memory" mode
             await db.execute("PRAGMA synchronous = NORMAL")  # durable in WAL except on power loss
             await db.execute("PRAGMA foreign_keys = ON")
-            await db.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS:d}")
             await apply_migrations(
-                db, list(bundled_migrations() if migrations is None else migrations), now=time.time()
+                db, list(bundled_migrations(cls.dialect) if migrations is None else migrations), now=time.time()
             )
             return cls(db, snapshot_every=snapshot_every)
         except BaseException:
@@ -265,14 +200,6 @@ class Storage:
             if not self._closed:
                 self._closed = True
                 await self._db.close()
-
-    async def __aenter__(self) -> Self:
-        return self
-
-    async def __aexit__(
-        self, exc_type: type[BaseException] | None, exc: BaseException | None, tb: TracebackType | None
-    ) -> None:
-        await self.close()
 
     # -- plumbing -------------------------------------------------------------------------------
 
@@ -648,26 +575,11 @@ class Storage:
             "AND user_id IN (SELECT value FROM json_each(?))",
             (guild_id, game, _json(humans)),
         )
-        prior: dict[int, tuple[float, float] | None] = {row[0]: (row[1], row[2]) for row in prior_rows}
-        new = rate_outcome(prior, seats.values(), outcome)
-        if not new:
+        prior = {row[0]: (row[1], row[2]) for row in prior_rows}
+        updates, changes = rate_finish(table_id, seats, outcome, prior)
+        if not updates:
             return []
-        winners = {seats[seat].user_id for seat in winning_seats(outcome)}
-        updates = [
-            RatingUpdate(user_id, rating.mu, rating.sigma, user_id in winners) for user_id, rating in new.items()
-        ]
         await self._upsert_ratings(db, guild_id, game, updates, now)
-        changes = [
-            RatingChange(
-                table_id=table_id,
-                user_id=user_id,
-                mu_before=(prior.get(user_id) or (DEFAULT_MU, DEFAULT_SIGMA))[0],
-                sigma_before=(prior.get(user_id) or (DEFAULT_MU, DEFAULT_SIGMA))[1],
-                mu_after=rating.mu,
-                sigma_after=rating.sigma,
-            )
-            for user_id, rating in new.items()
-        ]
         await db.executemany(
             "INSERT INTO rating_changes (table_id, user_id, mu_before, sigma_before, mu_after, sigma_after) "
             "VALUES (?, ?, ?, ?, ?, ?)",
@@ -753,8 +665,9 @@ class Storage:
         """
         return bool(
             await self._write(
-                "INSERT OR REPLACE INTO clocks (table_id, version, deadline, seats) SELECT ?, ?, ?, ? "
-                "WHERE EXISTS (SELECT 1 FROM tables WHERE id = ? AND version = ? AND status = 'active')",
+                "INSERT INTO clocks (table_id, version, deadline, seats) SELECT ?, ?, ?, ? "  # noqa: S608 - constant
+                "WHERE EXISTS (SELECT 1 FROM tables WHERE id = ? AND version = ? AND status = 'active') "
+                f"{_CLOCK_UPSERT}",
                 (
                     clock.table_id,
                     clock.version,
@@ -770,6 +683,35 @@ class Storage:
         """Delete a table's clock, if it has one."""
         await self._write(_DELETE_CLOCK, (table_id,))
 
+    async def claim_clock(self, table_id: int, version: int, *, owner: str, now: float, lease: float) -> ClockClaim:
+        """Claim the clock with a conditional ``UPDATE`` (the write lock serialises rival claims)."""
+        async with self._transaction() as db:
+            cursor = await db.execute(_CLAIM_CLOCK, (owner, now + lease, table_id, version, owner, now))
+            if cursor.rowcount == 1:
+                return ClockClaim(claimed=True, holder=owner, until=now + lease)
+            rows = list(
+                await db.execute_fetchall(
+                    "SELECT claimed_by, claimed_until FROM clocks WHERE table_id = ? AND version = ?",
+                    (table_id, version),
+                )
+            )
+        return ClockClaim(claimed=False, holder=rows[0][0], until=rows[0][1]) if rows else ClockClaim(claimed=False)
+
+    async def claim_due_clocks(
+        self, wanted: Mapping[int, int], *, owner: str, now: float, lease: float, limit: int | None = None
+    ) -> list[ClockRow]:
+        """Claim due free clocks with one conditional ``UPDATE … RETURNING`` under the write lock."""
+        if not wanted:
+            return []
+        pairs = _json([[table_id, version] for table_id, version in wanted.items()])
+        async with self._transaction() as db:
+            rows = list(
+                await db.execute_fetchall(
+                    _CLAIM_DUE_CLOCKS, (owner, now + lease, pairs, now, owner, now, -1 if limit is None else limit)
+                )
+            )
+        return sorted((_clock(row) for row in rows), key=lambda clock: (clock.deadline, clock.table_id))
+
     # -- queries --------------------------------------------------------------------------------
 
     async def get_table(self, table_id: int) -> TableRow | None:
@@ -784,9 +726,19 @@ class Storage:
         )
         return [_seat(row) for row in rows]
 
-    async def live_tables(self) -> list[TableRow]:
-        """Return every table in the lobby or in play, oldest first (to re-attach after a restart)."""
-        rows = await self._fetchall(f"{_SELECT_TABLE} WHERE status IN (?, ?) ORDER BY id", _LIVE)
+    async def live_tables(self, *, shards: Shards | None = None) -> list[TableRow]:
+        """Return every table in the lobby or in play, oldest first (to re-attach after a restart).
+
+        With ``shards`` only the tables of guilds on those shards (Discord's ``(guild_id >> 22) % count``).
+        """
+        if shards is None or shards.is_all:
+            rows = await self._fetchall(f"{_SELECT_TABLE} WHERE status IN (?, ?) ORDER BY id", _LIVE)
+        else:
+            rows = await self._fetchall(
+                f"{_SELECT_TABLE} WHERE status IN (?, ?) "  # noqa: S608 - constant
+                "AND ((guild_id >> 22) % ?) IN (SELECT value FROM json_each(?)) ORDER BY id",
+                (*_LIVE, shards.count, _json(sorted(shards.ids))),
+            )
         return [_table(row) for row in rows]
 
     async def tables_for_guild(

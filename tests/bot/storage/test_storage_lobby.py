@@ -3,11 +3,10 @@
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncIterator, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 import pytest
-import pytest_asyncio
 
 from bot.storage import (
     LOBBY_VERSION,
@@ -27,13 +26,6 @@ pytestmark = pytest.mark.asyncio
 
 GUILD = 100
 T0 = 1_700_000_000.0
-
-
-@pytest_asyncio.fixture
-async def storage() -> AsyncIterator[Storage]:
-    store = await Storage.open(":memory:")
-    yield store
-    await store.close()
 
 
 async def _new(storage: Storage, **overrides: Any) -> TableRow:

@@ -4,13 +4,10 @@ from __future__ import annotations
 
 import asyncio
 import json
-import sqlite3
-from collections.abc import AsyncIterator, Sequence
-from pathlib import Path
+from collections.abc import Sequence
 from typing import Any
 
 import pytest
-import pytest_asyncio
 
 from bot.ratings import DEFAULT_MU, DEFAULT_SIGMA, ordinal
 from bot.storage import (
@@ -30,6 +27,7 @@ from bot.storage import (
     VersionConflictError,
 )
 from games.core.models import Outcome
+from tests.support.postgres import Backend
 
 pytestmark = pytest.mark.asyncio
 
@@ -99,13 +97,6 @@ class TableHelper:
                 clock=ClockRow(table_id, version + 1, T0 + 100 + version, ((version + 1) % 2,)),
                 now=T0 + 10 + version,
             )
-
-
-@pytest_asyncio.fixture
-async def storage() -> AsyncIterator[Storage]:
-    store = await Storage.open(":memory:")
-    yield store
-    await store.close()
 
 
 @pytest.fixture
@@ -219,10 +210,9 @@ async def test_two_concurrent_commits_of_the_same_version_apply_once(storage: St
     assert await storage.all_clocks() == [ClockRow(table.id, 1, T0, (winner,))]
 
 
-async def test_two_processes_cannot_both_apply_a_move(tmp_path: Path) -> None:
-    path = tmp_path / "bot.db"
-    first = await Storage.open(path)
-    second = await Storage.open(path)
+async def test_two_processes_cannot_both_apply_a_move(backend: Backend) -> None:
+    first = await backend.open()
+    second = await backend.open()
     try:
         table = await TableHelper(first).active()
         outcomes = await asyncio.gather(
@@ -300,8 +290,8 @@ async def test_set_clock_only_guards_the_current_version(storage: Storage, table
     assert await storage.get_clock(table.id) is None
 
 
-async def test_snapshot_cadence() -> None:
-    storage = await Storage.open(":memory:", snapshot_every=3)
+async def test_snapshot_cadence(backend: Backend) -> None:
+    storage = await backend.open(snapshot_every=3)
     try:
         tables = TableHelper(storage)
         table = await tables.active()
@@ -413,11 +403,11 @@ async def test_cancel_an_active_table(storage: Storage, tables: TableHelper) -> 
         await storage.commit_action(table.id, 0, "{}", 1, _entry(), clock=None, now=T0)
 
 
-async def test_action_log_is_append_only(storage: Storage, tables: TableHelper) -> None:
+async def test_action_log_is_append_only(backend: Backend, tables: TableHelper) -> None:
     table = await tables.active()
     await tables.play(table.id, 1)
-    with pytest.raises(sqlite3.IntegrityError, match="append-only"):
-        await storage._db.execute("UPDATE action_log SET seat = 5")
+    with pytest.raises(backend.sql_errors, match="append-only"):
+        await backend.execute("UPDATE action_log SET seat = 5")
 
 
 async def test_board_message_and_thread(storage: Storage, tables: TableHelper) -> None:
@@ -527,9 +517,8 @@ async def test_apply_ratings_counts_games_and_wins(storage: Storage) -> None:
     assert await storage.player_stats(101, 1) == []
 
 
-async def test_everything_survives_a_restart(tmp_path: Path) -> None:
-    path = tmp_path / "bot.db"
-    store = await Storage.open(path, snapshot_every=2)
+async def test_everything_survives_a_restart(backend: Backend) -> None:
+    store = await backend.open(snapshot_every=2)
     helper = TableHelper(store)
     lobby = await helper.lobby(humans=(7,), ais=1)
     await store.set_lobby_message(lobby.id, 555)
@@ -537,7 +526,7 @@ async def test_everything_survives_a_restart(tmp_path: Path) -> None:
     await helper.play(active.id, 3)
     await store.close()
 
-    store = await Storage.open(path, snapshot_every=2)
+    store = await backend.open(snapshot_every=2)
     try:
         live = {table.id: table for table in await store.live_tables()}
         assert set(live) == {lobby.id, active.id}
