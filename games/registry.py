@@ -8,11 +8,12 @@ from games.cadwallon.engine import CadwallonEngine
 from games.core.protocol import Agent, Engine
 from games.coup.ai import CoupAgent
 from games.coup.engine import CoupEngine
+from games.intrigue.engine import IntrigueEngine
 from games.masti.ai import MastiAgent
 from games.masti.engine import MastiEngine
 
 ENGINES: dict[str, Engine[Any]] = {
-    engine.name: engine for engine in (CoupEngine(), MastiEngine(), CadwallonEngine())
+    engine.name: engine for engine in (CoupEngine(), MastiEngine(), CadwallonEngine(), IntrigueEngine())
 }
 
 

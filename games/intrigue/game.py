@@ -1,0 +1,534 @@
+"""The working copy of an «Интриги» table: board queries, rule mutations and the frame-rules registry.
+
+:class:`Game` unpacks an :class:`~games.intrigue.state.IntrigueState` into mutable lists for one
+``apply``; ``commit`` freezes it again. Every rule module registers a :class:`Rules` object per frame
+kind (see ``state.py`` for the frame model); the driver in ``engine.py`` runs the innermost frame.
+Queries restate the glossary of spec §0: control, tied-top players, land holder, land majority,
+combined majority, rotating seat priority.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from typing import Any, ClassVar
+
+from games.core.errors import IllegalActionError
+from games.core.models import Event, Seat
+from games.intrigue.data import (
+    COUNCIL_SEATS,
+    LANDS,
+    TRAITS,
+    CouncilSeat,
+    Trait,
+)
+from games.intrigue.models import (
+    CardDiscarded,
+    CharStatus,
+    CoinsGained,
+    CoinsPaid,
+    Decision,
+    DraftView,
+    MercType,
+    PendingView,
+    Phase,
+    Reason,
+    ResultView,
+    TokensPlaced,
+    TokensRemoved,
+)
+from games.intrigue.state import SUPPLY_ORDER, FaceDown, Frame, HandCard, IntrigueState
+
+MARSHAL, BISHOP, TREASURER, PRIVY = range(4)
+_PHASE_ORDER = {p: i for i, p in enumerate(Phase)}
+
+
+def private(seat: Seat) -> frozenset[Seat]:
+    """Return the audience of a private event of ``seat``."""
+    return frozenset((seat,))
+
+
+class Game:
+    """A mutable working copy of a state (read-only when built with ``copy=False``)."""
+
+    def __init__(self, state: IntrigueState, *, copy: bool = True) -> None:
+        s = state
+        self.state = s
+        self.n = s.num_seats
+        self.lands: tuple[int, ...] = s.lands
+        self.pos: dict[int, int] = {land: i for i, land in enumerate(s.lands)}
+        self.max_turns = s.max_turns
+        self.turn = s.turn
+        self.phase = s.phase
+        self.coins = list(s.coins)
+        self.peaceful = list(s.peaceful)
+        self.military = list(s.military)
+        self.land_tokens = [list(row) for row in s.land_tokens]
+        self.char_tokens = [list(row) for row in s.char_tokens]
+        self.heads = list(s.heads)
+        self.council = list(s.council)
+        self.representative = s.representative
+        self.dead = list(s.dead)
+        self.dismissed = list(s.dismissed)
+        self.acted = list(s.acted)
+        self.cards = list(s.cards)
+        self.hands = [list(h) for h in s.hands]
+        self.supply = list(s.supply)
+        self.next_card = s.next_card
+        self.kills = s.kills
+        self.leaders = list(s.leaders)
+        self.grown = list(s.grown)
+        self.hired = list(s.hired)
+        self.used = list(s.used)
+        self.vale_tax = s.vale_tax
+        self.order = list(s.order)
+        self.passed = list(s.passed)
+        self.resigned = list(s.resigned)
+        self.reveals = list(s.reveals)
+        self.ending = s.ending
+        self.result: ResultView | None = s.result
+        self.stack: list[Any] = [f.model_copy(deep=True) for f in s.stack] if copy else list(s.stack)
+        self.events: list[Event] = []
+
+    # ------------------------------------------------------------------ plumbing
+    def commit(self) -> IntrigueState:
+        """Freeze the working copy into the next state (version + 1)."""
+        return self.state.model_copy(
+            update={
+                "version": self.state.version + 1,
+                "turn": self.turn,
+                "phase": self.phase,
+                "coins": tuple(self.coins),
+                "peaceful": tuple(self.peaceful),
+                "military": tuple(self.military),
+                "land_tokens": tuple(tuple(r) for r in self.land_tokens),
+                "char_tokens": tuple(tuple(r) for r in self.char_tokens),
+                "heads": tuple(self.heads),
+                "council": tuple(self.council),
+                "representative": self.representative,
+                "dead": tuple(self.dead),
+                "dismissed": tuple(self.dismissed),
+                "acted": tuple(self.acted),
+                "cards": tuple(self.cards),
+                "hands": tuple(tuple(h) for h in self.hands),
+                "supply": tuple(self.supply),
+                "next_card": self.next_card,
+                "kills": self.kills,
+                "leaders": tuple(self.leaders),
+                "grown": tuple(self.grown),
+                "hired": tuple(self.hired),
+                "used": tuple(self.used),
+                "vale_tax": self.vale_tax,
+                "order": tuple(self.order),
+                "passed": tuple(self.passed),
+                "resigned": tuple(self.resigned),
+                "reveals": tuple(self.reveals[-REVEALS_KEPT:]),
+                "ending": self.ending,
+                "result": self.result,
+                "stack": tuple(self.stack),
+            }
+        )
+
+    def emit(self, event: Event) -> None:
+        """Record an event of this step."""
+        self.events.append(event)
+
+    @property
+    def over(self) -> bool:
+        """Return whether the game has ended."""
+        return self.phase is Phase.OVER
+
+    def phase_reached(self, phase: Phase) -> bool:
+        """Return whether the turn has reached ``phase``."""
+        return _PHASE_ORDER[self.phase] >= _PHASE_ORDER[phase]
+
+    def push(self, frame: Frame) -> None:
+        """Start a procedure on top of the current one."""
+        self.stack.append(frame)
+
+    def pop(self, answer: str | int | None = None) -> None:
+        """Finish the innermost procedure, handing ``answer`` to its parent (if any)."""
+        self.stack.pop()
+        if answer is not None and self.stack:
+            self.stack[-1].answer = answer
+
+    def rsp(self) -> list[Seat]:
+        """Return the rotating seat priority of this turn (§0)."""
+        start = (self.turn - 1) % self.n
+        return [(start + i) % self.n for i in range(self.n)]
+
+    def rsp_index(self, seat: Seat) -> int:
+        """Return ``seat``'s place in this turn's rotating seat priority."""
+        return (seat - (self.turn - 1)) % self.n
+
+    def use(self, mark: str) -> None:
+        """Record a once-per-turn use."""
+        self.used.append(mark)
+
+    # ------------------------------------------------------------------ offices
+    def head_of(self, land: int) -> int | None:
+        """Return the head of ``land`` (``None``: vacant or not in play)."""
+        pos = self.pos.get(land)
+        return None if pos is None else self.heads[pos]
+
+    def land_of(self, character: int) -> int | None:
+        """Return the land ``character`` heads, if any."""
+        for pos, head in enumerate(self.heads):
+            if head == character:
+                return self.lands[pos]
+        return None
+
+    def seat_of(self, character: int) -> int | None:
+        """Return the permanent council seat index ``character`` holds, if any."""
+        for i, c in enumerate(self.council):
+            if c == character:
+                return i
+        return None
+
+    def in_office(self, character: int) -> bool:
+        """Return whether ``character`` is a head or a permanent councillor."""
+        return character in self.heads or character in self.council
+
+    def office_characters(self) -> list[int]:
+        """Return every character in office: heads in land order, then the council."""
+        return [c for c in self.heads if c is not None] + [c for c in self.council if c is not None]
+
+    def head_characters(self) -> list[int]:
+        """Return the heads in office, in land order."""
+        return [c for c in self.heads if c is not None]
+
+    def councillors(self) -> list[int | None]:
+        """Return the five council seats (four permanent, then the Representative)."""
+        return [*self.council, self.representative]
+
+    def is_councillor(self, character: int) -> bool:
+        """Return whether ``character`` sits in one of the five council seats."""
+        return character in self.council or (character is not None and character == self.representative)
+
+    def pool(self) -> list[int]:
+        """Return the characters eligible for a seat: alive, out of office, not dismissed this turn."""
+        return [c for c in range(1, 19) if c not in self.dead and not self.in_office(c) and c not in self.dismissed]
+
+    def status(self, character: int) -> CharStatus:
+        """Return where ``character`` is."""
+        if character in self.dead:
+            return CharStatus.DEAD
+        if character in self.heads:
+            return CharStatus.HEAD
+        if character in self.council:
+            return CharStatus.COUNCIL
+        return CharStatus.POOL
+
+    def has(self, character: int, trait: Trait) -> bool:
+        """Return whether ``character`` carries ``trait`` and is in office (traits work only in office)."""
+        return trait in TRAITS[character] and self.in_office(character)
+
+    def with_trait(self, trait: Trait) -> list[int]:
+        """Return every character in office with ``trait``."""
+        return [c for c in self.office_characters() if trait in TRAITS[c]]
+
+    # ------------------------------------------------------------------ influence
+    def tokens(self, character: int) -> list[int]:
+        """Return everyone's tokens on ``character``."""
+        return self.char_tokens[character - 1]
+
+    def land_row(self, land: int) -> list[int]:
+        """Return everyone's land tokens on ``land``."""
+        return self.land_tokens[self.pos[land]]
+
+    def controller(self, character: int | None) -> Seat | None:
+        """Return the player with strictly more tokens on ``character`` than every other (§0)."""
+        if character is None:
+            return None
+        row = self.char_tokens[character - 1]
+        top = max(row)
+        if top <= 0:
+            return None
+        best = [s for s, v in enumerate(row) if v == top]
+        return best[0] if len(best) == 1 else None
+
+    def tied_top(self, character: int) -> list[Seat]:
+        """Return the players sharing the top count (≥ 1) on a neutral ``character``."""
+        row = self.char_tokens[character - 1]
+        top = max(row)
+        if top <= 0:
+            return []
+        best = [s for s, v in enumerate(row) if v == top]
+        return best if len(best) > 1 else []
+
+    def holder(self, land: int) -> tuple[Seat | None, list[Seat]]:
+        """Return the land holder of ``land`` and, when contested, the contested players (§0)."""
+        row = self.land_row(land)
+        head = self.head_of(land)
+        head_row = self.char_tokens[head - 1] if head is not None else [0] * self.n
+        sums = [row[s] + head_row[s] for s in range(self.n)]
+        top = max(sums)
+        if top <= 0:
+            return None, []
+        best = [s for s in range(self.n) if sums[s] == top]
+        if len(best) == 1:
+            return best[0], []
+        top_head = max(head_row[s] for s in best)
+        best = [s for s in best if head_row[s] == top_head]
+        if len(best) == 1:
+            return best[0], []
+        return None, best
+
+    def majority(self, land: int) -> Seat | None:
+        """Return the land majority of ``land``: strictly most land tokens (victories, §0)."""
+        row = self.land_row(land)
+        top = max(row)
+        if top <= 0:
+            return None
+        best = [s for s, v in enumerate(row) if v == top]
+        return best[0] if len(best) == 1 else None
+
+    def combined(self, land: int) -> Seat | None:
+        """Return the combined (land + head) majority of ``land`` (Чёрная Гавань)."""
+        row = self.land_row(land)
+        head = self.head_of(land)
+        head_row = self.char_tokens[head - 1] if head is not None else [0] * self.n
+        sums = [row[s] + head_row[s] for s in range(self.n)]
+        top = max(sums)
+        if top <= 0:
+            return None
+        best = [s for s in range(self.n) if sums[s] == top]
+        return best[0] if len(best) == 1 else None
+
+    def cells(self, land: int) -> int:
+        """Return ``land``'s cell count."""
+        return LANDS[land].cells
+
+    def free_cells(self, land: int) -> int:
+        """Return ``land``'s empty cells."""
+        p = self.pos[land]
+        return LANDS[land].cells - self.peaceful[p] - self.military[p]
+
+    def appointer(self, *, from_treasurer: bool = False) -> Seat | None:
+        """Return the Appointer (§1.5): the Тайный Советник's controller, else the Казначей's, else nobody."""
+        if not from_treasurer:
+            privy = self.controller(self.council[PRIVY])
+            if privy is not None:
+                return privy
+        return self.controller(self.council[TREASURER])
+
+    def council_tokens(self, seat: Seat) -> int:
+        """Return ``seat``'s tokens on the five councillors."""
+        return sum(self.char_tokens[c - 1][seat] for c in self.councillors() if c is not None)
+
+    def office_tokens(self, seat: Seat) -> int:
+        """Return ``seat``'s tokens on every character in office."""
+        return sum(self.char_tokens[c - 1][seat] for c in self.office_characters())
+
+    def total_land_tokens(self, seat: Seat) -> int:
+        """Return ``seat``'s tokens on all lands."""
+        return sum(row[seat] for row in self.land_tokens)
+
+    def markers(self, seat: Seat) -> int:
+        """Return ``seat``'s markers on face-down cards."""
+        return sum(1 for c in self.cards if c.owner == seat)
+
+    def controls(self, seat: Seat, characters: Iterable[int | None]) -> int:
+        """Return how many of ``characters`` ``seat`` controls."""
+        return sum(1 for c in characters if c is not None and self.controller(c) == seat)
+
+    # ------------------------------------------------------------------ mutations
+    def place(
+        self, seat: Seat, count: int, reason: Reason, *, land: int | None = None, character: int | None = None
+    ) -> None:
+        """Place ``count`` of ``seat``'s tokens on a land or a character."""
+        if count <= 0:
+            return
+        if land is not None:
+            self.land_row(land)[seat] += count
+        elif character is not None:
+            self.tokens(character)[seat] += count
+        self.emit(TokensPlaced(seat=seat, count=count, land=land, character=character, reason=reason))
+
+    def remove(
+        self,
+        seat: Seat,
+        count: int,
+        reason: Reason,
+        *,
+        land: int | None = None,
+        character: int | None = None,
+        forced: bool = False,
+    ) -> int:
+        """Remove up to ``count`` of ``seat``'s tokens; a forced removal of exactly 1 from a Гордый is 2.
+
+        Returns the number removed (all present when fewer than required, §0).
+        """
+        if count <= 0:
+            return 0
+        if character is not None:
+            if forced and count == 1 and self.has(character, Trait.PROUD):
+                count = 2
+            row = self.tokens(character)
+        elif land is not None:
+            row = self.land_row(land)
+        else:
+            return 0
+        taken = min(count, row[seat])
+        if taken <= 0:
+            return 0
+        row[seat] -= taken
+        self.emit(TokensRemoved(seat=seat, count=taken, land=land, character=character, reason=reason, forced=forced))
+        return taken
+
+    def gain(self, seat: Seat, amount: int, reason: Reason, land: int | None = None) -> None:
+        """``seat`` takes ``amount`` coins from the bank."""
+        if amount <= 0:
+            return
+        self.coins[seat] += amount
+        self.emit(CoinsGained(seat=seat, amount=amount, reason=reason, land=land))
+
+    def pay(self, seat: Seat, amount: int, reason: Reason, land: int | None = None) -> None:
+        """``seat`` pays ``amount`` coins to the bank (validated by the caller)."""
+        if amount <= 0:
+            return
+        self.coins[seat] -= amount
+        self.emit(CoinsPaid(seat=seat, amount=amount, reason=reason, land=land))
+
+    def new_card_id(self) -> str:
+        """Return a fresh neutral card id (assigned whenever a card enters a hand)."""
+        card = f"M{self.next_card:02d}"
+        self.next_card += 1
+        return card
+
+    def expiry(self) -> int:
+        """Return the turn whose Characters phase a card entering a hand now expires in (§9.1)."""
+        started = self.phase_reached(Phase.CHARACTERS)
+        return self.turn + 1 if started else self.turn
+
+    def to_hand(self, seat: Seat, merc: MercType) -> HandCard:
+        """Put a card of type ``merc`` into ``seat``'s hand under a fresh id."""
+        card = HandCard(id=self.new_card_id(), merc=merc, expires_turn=self.expiry())
+        self.hands[seat].append(card)
+        return card
+
+    def return_to_supply(self, merc: MercType) -> None:
+        """Put a spent or discarded card back into the supply."""
+        self.supply[SUPPLY_ORDER.index(merc)] += 1
+
+    def discard(self, card: FaceDown, *, public: bool) -> None:
+        """Discard a face-down (or just revealed) card; its marker returns. ``public``: type known."""
+        self.return_to_supply(card.merc)
+        self.emit(
+            CardDiscarded(card=card.id, owner=card.owner, merc=card.merc if public else None, character=card.character)
+        )
+
+    def take_card(self, card_id: str) -> FaceDown:
+        """Remove the face-down card ``card_id`` from the board and return it."""
+        for i, card in enumerate(self.cards):
+            if card.id == card_id:
+                return self.cards.pop(i)
+        raise IllegalActionError("intrigue.no_such_card", card=card_id)
+
+    def find_card(self, card_id: str) -> FaceDown | None:
+        """Return the face-down card ``card_id`` if it is on the board."""
+        for card in self.cards:
+            if card.id == card_id:
+                return card
+        return None
+
+    def hand_card(self, seat: Seat, card_id: str) -> HandCard | None:
+        """Return ``seat``'s hand card ``card_id``."""
+        for card in self.hands[seat]:
+            if card.id == card_id:
+                return card
+        return None
+
+    def discard_cards_on(self, character: int) -> None:
+        """Discard every face-down card on ``character`` without effect (death, dismissal)."""
+        keep: list[FaceDown] = []
+        for card in self.cards:
+            if card.character == character:
+                self.discard(card, public=False)
+            else:
+                keep.append(card)
+        self.cards = keep
+
+    def vacate(self, character: int) -> None:
+        """Take ``character`` out of his seat(s); the Representative seat empties with his head seat."""
+        for pos, head in enumerate(self.heads):
+            if head == character:
+                self.heads[pos] = None
+        for i, c in enumerate(self.council):
+            if c == character:
+                self.council[i] = None
+        if self.representative == character:
+            self.representative = None
+
+    def earlier_cards(self, seat: Seat) -> list[FaceDown]:
+        """Return ``seat``'s face-down cards placed in an earlier turn."""
+        return [c for c in self.cards if c.owner == seat and c.turn_placed < self.turn]
+
+    def free_eligible(self, seat: Seat) -> bool:
+        """Return whether ``seat`` may take part in a window (public facts only, §3.3)."""
+        if seat in self.resigned:
+            return False
+        if any(c.owner == seat and c.turn_placed < self.turn for c in self.cards):
+            return True
+        return any(self.land_tokens[p][seat] >= 2 and self.heads[p] is not None for p in range(len(self.lands)))
+
+
+REVEALS_KEPT = 16
+
+
+class Rules:
+    """How one frame kind behaves. ``interrupt`` frames hold victory checks back (§3.7)."""
+
+    interrupt: ClassVar[bool] = False
+
+    def run(self, g: Game, f: Any) -> bool:
+        """Advance ``f`` (the innermost frame); return ``True`` when waiting for a decision."""
+        raise NotImplementedError
+
+    def active(self, g: Game, f: Any) -> list[Seat]:
+        """Return the seats ``f`` waits for."""
+        return []
+
+    def legal(self, g: Game, f: Any, seat: Seat) -> list[Any]:
+        """Return ``seat``'s legal actions."""
+        return []
+
+    def act(self, g: Game, f: Any, seat: Seat, action: Any) -> None:
+        """Apply a legal action of ``seat``."""
+        raise NotImplementedError
+
+    def default(self, g: Game, f: Any, seat: Seat) -> Any:
+        """Return the clock's action for ``seat``."""
+        raise NotImplementedError
+
+    def pending(self, g: Game, f: Any) -> PendingView:
+        """Return the public description of the decision."""
+        raise NotImplementedError
+
+    def draft(self, g: Game, f: Any, seat: Seat) -> DraftView | None:
+        """Return ``seat``'s own sub-decision in progress (private)."""
+        return None
+
+    def submission(self, g: Game, f: Any, seat: Seat) -> DraftView | None:
+        """Return ``seat``'s sealed submission before the reveal (private)."""
+        return None
+
+
+RULES: dict[str, Rules] = {}
+
+
+def register(kind: str) -> Any:
+    """Class decorator: register a :class:`Rules` subclass for frame ``kind``."""
+
+    def wrap(cls: type[Rules]) -> type[Rules]:
+        RULES[kind] = cls()
+        return cls
+
+    return wrap
+
+
+def pending(decision: Decision, seats: Sequence[Seat], **fields: Any) -> PendingView:
+    """Build a :class:`PendingView`."""
+    return PendingView(decision=decision, seats=tuple(sorted(seats)), **fields)
+
+
+COUNCIL_SEAT_OF: dict[int, CouncilSeat] = dict(enumerate(COUNCIL_SEATS))

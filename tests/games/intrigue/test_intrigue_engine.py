@@ -1,0 +1,215 @@
+"""Engine contract: setup, placement, F4, hidden information, resignation, playouts."""
+
+from __future__ import annotations
+
+import pytest
+
+from games.core.conformance import random_playout
+from games.core.errors import GameError, NotYourTurnError
+from games.core.rng import GameRng
+from games.intrigue.data import LANDS, STANDARD_NINE, STANDARD_SEVEN
+from games.intrigue.models import (
+    CoinsGiven,
+    Convert,
+    Done,
+    GiveCoins,
+    IntrigueOptions,
+    MercType,
+    Mode,
+    Phase,
+    PlaceToken,
+)
+from games.intrigue.state import IntrigueState
+from tests.games.intrigue.helpers import (
+    ENGINE,
+    B,
+    G,
+    R,
+    Y,
+    begin,
+    new,
+    play,
+    top_kind,
+    with_card,
+    with_hand,
+    with_tokens,
+)
+
+
+@pytest.mark.parametrize(
+    ("n", "lands"), [(2, STANDARD_SEVEN), (5, STANDARD_SEVEN), (6, STANDARD_NINE), (8, STANDARD_NINE)]
+)
+def test_setup_scales_with_the_player_count(n, lands):
+    state = ENGINE.setup(n, IntrigueOptions(), "s").state
+    assert state.lands == lands
+    assert state.coins == (15,) * n
+    assert state.supply == (3, 3, 3, 3, 4 * n)
+    dealt = [c for c in (*state.heads, *state.council) if c is not None]
+    assert len(dealt) == len(lands) + 4 and len(set(dealt)) == len(dealt)
+    view = ENGINE.view(state, None)
+    assert view.majority_needed == (4 if len(lands) == 7 else 5)
+    assert view.removal_votes_needed == (5 if len(lands) == 7 else 6)
+
+
+def test_random_lands_are_balanced():
+    for seed in ("a", "b", "c", "d"):
+        for n in (3, 7):
+            lands = ENGINE.setup(n, IntrigueOptions(lands="random"), seed).state.lands
+            m = len(lands) // 2 + 1
+            assert sum(LANDS[i].military >= LANDS[i].peaceful for i in lands) >= m
+            assert sum(LANDS[i].military <= LANDS[i].peaceful for i in lands) >= m
+
+
+def test_setup_refuses_bad_counts_and_options():
+    with pytest.raises(GameError):
+        ENGINE.setup(1, IntrigueOptions(), "s")
+    with pytest.raises(GameError):
+        ENGINE.setup(9, IntrigueOptions(), "s")
+    with pytest.raises(GameError):
+        ENGINE.setup(3, IntrigueOptions(max_turns=3), "s")
+    with pytest.raises(GameError):
+        ENGINE.setup(3, IntrigueOptions(land_ids=(1, 2, 3)), "s")
+
+
+def test_stacked_characters_deal_heads_then_council():
+    state = ENGINE.setup(3, IntrigueOptions(characters=(1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11)), "s").state
+    assert state.heads == (1, 2, 3, 4, 5, 6, 7)
+    assert state.council == (8, 9, 10, 11)
+
+
+def test_snake_placement_and_its_default():
+    state = ENGINE.setup(3, IntrigueOptions(), "s").state
+    order = []
+    while state.turn == 0 and ENGINE.active_seats(state):
+        seat = next(iter(ENGINE.active_seats(state)))
+        order.append(seat)
+        state = play(state, seat, ENGINE.default_action(state, seat))
+    assert order == [0, 0, 0, 1, 1, 1, 2, 2, 2, 2, 2, 1, 1, 0, 0, 0, 0, 1, 1, 2, 2]
+    assert state.turn == 1
+    # Defaults spread one token per land, fewest first, lowest id on ties.
+    assert sorted(sum(row) for row in state.land_tokens) == [3, 3, 3, 3, 3, 3, 3]
+
+
+def test_placement_on_a_head():
+    state = ENGINE.setup(2, IntrigueOptions(), "s").state
+    head = state.heads[0]
+    state = play(state, 0, PlaceToken(land=state.lands[0], head=True))
+    assert state.char_tokens[head - 1][0] == 1
+
+
+def test_turn_one_skips_spies_and_thieves():
+    state = ENGINE.setup(2, IntrigueOptions(), "s").state
+    while state.turn == 0:
+        seat = next(iter(ENGINE.active_seats(state)))
+        state = play(state, seat, ENGINE.default_action(state, seat))
+    assert state.turn == 1 and state.phase is not Phase.SPIES
+
+
+def test_give_coins_from_any_seat_keeps_the_prompt():
+    state = ENGINE.setup(3, IntrigueOptions(), "s").state
+    active = ENGINE.active_seats(state)
+    assert active == {0}
+    assert GiveCoins(to=0, amount=15) in ENGINE.free_actions(state, 2)
+    assert GiveCoins(to=0, amount=7) not in ENGINE.free_actions(state, 2)
+    step = ENGINE.apply(state, 2, GiveCoins(to=0, amount=7))
+    assert step.state.coins == (22, 15, 8)
+    assert ENGINE.active_seats(step.state) == active
+    assert step.state.stack == state.stack
+    assert [type(e) for e in step.events] == [CoinsGiven]
+    assert GiveCoins(to=1, amount=1) not in ENGINE.legal_actions(state, 0)
+    with pytest.raises(GameError):
+        ENGINE.apply(state, 2, GiveCoins(to=2, amount=1))
+    with pytest.raises(GameError):
+        ENGINE.apply(state, 2, GiveCoins(to=0, amount=16))
+
+
+def test_no_coins_given_in_spies_and_thieves():
+    state = with_card(new(4), "M01", R, MercType.SPY, 4)
+    state = with_card(state, "M02", B, MercType.GUARD, 4)
+    state = begin(state, Phase.SPIES, turn=2)
+    assert top_kind(state) == "spies"
+    assert ENGINE.free_actions(state, R) == []
+    with pytest.raises(GameError):
+        ENGINE.apply(state, Y, GiveCoins(to=R, amount=1))
+
+
+def test_spies_prompt_owners_of_any_earlier_card():
+    state = with_card(new(4), "M01", R, MercType.MESSENGER, 4, mode=Mode.GIFT)
+    state = with_card(state, "M02", B, MercType.GUARD, 8)
+    state = begin(state, Phase.SPIES, turn=2)
+    # Turn 2's RSP starts at seat 1: B first; R is prompted too though it only has a messenger.
+    assert ENGINE.active_seats(state) == {B}
+
+
+def test_any_free_action_clears_the_others_done():
+    state = with_tokens(new(4), lands={1: {R: 4, B: 2}})
+    state = begin(state, Phase.LANDS_ONE, turn=2)
+    assert ENGINE.active_seats(state) == {R, B}
+    state = play(state, B, Done())
+    assert ENGINE.active_seats(state) == {R}
+    state = play(state, R, Convert(land=1))
+    assert ENGINE.active_seats(state) == {R, B}
+
+
+def test_views_hide_other_seats_cards():
+    state = with_hand(new(4), R, "M10", MercType.ASSASSIN)
+    state = with_card(state, "M11", R, MercType.MESSENGER, 4, mode=Mode.BRIBE)
+    public = ENGINE.view(state, None)
+    assert all(p.hand is None for p in public.players)
+    assert public.players[R].hand_size == 1
+    assert [(c.id, c.merc, c.mode) for c in public.cards] == [("M11", None, None)]
+    own = ENGINE.view(state, R)
+    assert [(h.id, h.merc) for h in own.players[R].hand] == [("M10", MercType.ASSASSIN)]
+    assert [(c.merc, c.mode) for c in own.cards] == [(MercType.MESSENGER, Mode.BRIBE)]
+    other = ENGINE.view(state, B)
+    assert other.players[R].hand is None and other.cards[0].merc is None
+
+
+def test_resample_redraws_hidden_types_only():
+    state = with_hand(new(4), R, "M10", MercType.ASSASSIN)
+    state = with_card(state, "M11", B, MercType.MESSENGER, 4, mode=Mode.BRIBE)
+    rng = GameRng("r")
+    changed = False
+    for _ in range(10):
+        other = ENGINE.resample_hidden(state, R, rng)
+        assert other.hands[R] == state.hands[R]
+        assert ENGINE.view(other, R) == ENGINE.view(state, R)
+        assert sum(other.supply) == sum(state.supply)
+        changed |= other != state
+    assert changed
+
+
+def test_resigned_seat_is_never_awaited_and_ranks_last():
+    state = ENGINE.setup(3, IntrigueOptions(max_turns=4), "r").state
+    state = ENGINE.resign(state, 0).state
+    assert 0 not in ENGINE.active_seats(state)
+    with pytest.raises(NotYourTurnError):
+        ENGINE.apply(state, 0, PlaceToken(land=1))
+    while ENGINE.active_seats(state):
+        seat = min(ENGINE.active_seats(state))
+        state = play(state, seat, ENGINE.default_action(state, seat))
+    assert ENGINE.outcome(state).ranks[0] == 2
+
+
+def test_last_player_standing_wins():
+    state = ENGINE.setup(3, IntrigueOptions(), "r").state
+    state = ENGINE.resign(state, 0).state
+    state = ENGINE.resign(state, 2).state
+    assert state.phase is Phase.OVER
+    assert ENGINE.outcome(state).ranks == (2, 0, 1)
+
+
+def test_state_round_trips_through_json_mid_vote():
+    state = ENGINE.setup(4, IntrigueOptions(), "j").state
+    for _ in range(40):
+        seat = min(ENGINE.active_seats(state))
+        state = play(state, seat, ENGINE.default_action(state, seat))
+    assert IntrigueState.model_validate_json(state.model_dump_json()) == state
+
+
+@pytest.mark.parametrize("n", [2, 5, 8])
+def test_random_playouts_end(n):
+    playout = random_playout(ENGINE, n, IntrigueOptions(max_turns=6), f"p{n}", max_actions=5000)
+    assert playout.final.phase is Phase.OVER
+    assert ENGINE.outcome(playout.final) is not None
+    assert G == 2
