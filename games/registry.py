@@ -8,6 +8,7 @@ from games.cadwallon.engine import CadwallonEngine
 from games.core.protocol import Agent, Engine
 from games.coup.ai import CoupAgent
 from games.coup.engine import CoupEngine
+from games.intrigue.ai import IntrigueAgent
 from games.intrigue.engine import IntrigueEngine
 from games.masti.ai import MastiAgent
 from games.masti.engine import MastiEngine
@@ -23,4 +24,8 @@ def get_engine(name: str) -> Engine[Any]:
 
 
 #: The AI that plays each game's AI seats (and human seats on autopilot).
-AGENTS: dict[str, Agent] = {"coup": CoupAgent(), "masti": MastiAgent()}
+AGENTS: dict[str, Agent] = {
+    "coup": CoupAgent(),
+    "masti": MastiAgent(),
+    "intrigue": IntrigueAgent(),
+}

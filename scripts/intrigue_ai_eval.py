@@ -1,0 +1,161 @@
+"""Measure the «Интриги» AI against random-legal seats, and see how games end.
+
+``python -m scripts.intrigue_ai_eval [--games 200] [--seats 3,6] [--seed eval] [--workers 2]``
+plays seeded games through the real engine and prints, per player count, the AI's win rate (rank
+0; a shared first place counted whole and as a split share) with a 95% Wilson interval, its fair
+share and the ratio, the AI's decision time p50/p99/max, and how the games ended: which victory
+condition (and who met it: the AI or a random seat) or the turn limit, with the mean last turn.
+The AI plays seat ``g mod n`` in game ``g``; every other seat picks uniformly among its legal
+actions.
+
+``--random-only`` plays all-random games instead and prints only how they ended, to spot a victory
+condition that always or never ends a game.
+
+Not part of the test run: this is a measuring tool (``tests`` only check legality and speed).
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import statistics
+import time
+from collections import Counter
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass, field
+from typing import Any
+
+from games.core.protocol import RandomAgent
+from games.core.rng import GameRng
+from games.intrigue.ai import IntrigueAgent
+from games.intrigue.engine import IntrigueEngine
+from games.intrigue.models import IntrigueOptions
+from games.intrigue.state import IntrigueState
+
+ENGINE = IntrigueEngine()
+#: Safety cap on decisions per game (a finished engine never gets near it).
+MAX_STEPS = 100_000
+
+
+@dataclass
+class GameResult:
+    """One game's result from the AI's side."""
+
+    win: bool
+    share: float
+    ending: str
+    turn: int
+    times: list[float] = field(default_factory=list)
+
+
+def play_game(n: int, game: int, seed: str, *, ai: bool = True) -> GameResult:
+    """Play one seeded game: the AI at seat ``game mod n`` (unless ``ai`` is off) against random seats."""
+    agent = IntrigueAgent()
+    rnd = RandomAgent()
+    mine = game % n if ai else -1
+    table_seed = f"{seed}:{n}:{game}"
+    state: IntrigueState = ENGINE.setup(n, IntrigueOptions(), table_seed).state
+    times: list[float] = []
+    for _ in range(MAX_STEPS):
+        active = sorted(ENGINE.active_seats(state))
+        if not active:
+            break
+        seat = active[0]
+        legal = ENGINE.legal_actions(state, seat)
+        view = ENGINE.view(state, seat)
+        rng = GameRng.for_step(table_seed, state.version, f"seat{seat}")
+        if seat == mine:
+            start = time.perf_counter()
+            action = agent.choose(view, legal, rng)
+            times.append(time.perf_counter() - start)
+        else:
+            action = rnd.choose(view, legal, rng)
+        state = ENGINE.apply(state, seat, action).state
+    result = state.result
+    if result is None:
+        raise RuntimeError(f"game {table_seed} did not finish")
+    win = mine >= 0 and result.ranks[mine] == 0
+    firsts = sum(1 for r in result.ranks if r == 0)
+    ending = result.victory.value
+    if result.winner is not None:
+        ending += " (AI)" if result.winner == mine else " (random)"
+    return GameResult(win=win, share=(1.0 / firsts) if win else 0.0, ending=ending, turn=state.turn, times=times)
+
+
+def _chunk(args: tuple[int, int, int, str, bool]) -> list[GameResult]:
+    n, first, count, seed, ai = args
+    return [play_game(n, g, seed, ai=ai) for g in range(first, first + count)]
+
+
+def wilson(wins: int, games: int, z: float = 1.96) -> tuple[float, float]:
+    """Return the 95% Wilson score interval of a win rate."""
+    if games == 0:
+        return 0.0, 0.0
+    p = wins / games
+    denom = 1 + z * z / games
+    centre = (p + z * z / (2 * games)) / denom
+    half = z * math.sqrt(p * (1 - p) / games + z * z / (4 * games * games)) / denom
+    return centre - half, centre + half
+
+
+def evaluate(n: int, games: int, seed: str, workers: int, *, ai: bool = True) -> dict[str, Any]:
+    """Play ``games`` games at ``n`` players and return the summary numbers."""
+    step = max(1, games // (max(1, workers) * 4))
+    jobs = [(n, first, min(step, games - first), seed, ai) for first in range(0, games, step)]
+    results: list[GameResult] = []
+    if workers > 1:
+        with ProcessPoolExecutor(workers) as pool:
+            for chunk in pool.map(_chunk, jobs):
+                results.extend(chunk)
+    else:
+        for job in jobs:
+            results.extend(_chunk(job))
+    wins = sum(r.win for r in results)
+    times = sorted(t for r in results for t in r.times) or [0.0]
+    low, high = wilson(wins, len(results))
+    return {
+        "n": n,
+        "games": len(results),
+        "win": wins / len(results),
+        "low": low,
+        "high": high,
+        "share": sum(r.share for r in results) / len(results),
+        "fair": 1 / n,
+        "ratio": wins / len(results) * n,
+        "p50_ms": 1000 * times[len(times) // 2],
+        "p99_ms": 1000 * times[min(len(times) - 1, int(len(times) * 0.99))],
+        "max_ms": 1000 * times[-1],
+        "decisions": len(times),
+        "endings": Counter(r.ending for r in results),
+        "turn": statistics.fmean(r.turn for r in results),
+    }
+
+
+def main() -> None:
+    """Parse the arguments and print the measurements."""
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--games", type=int, default=200)
+    parser.add_argument("--seats", default="3,6")
+    parser.add_argument("--seed", default="eval")
+    parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--random-only", action="store_true")
+    args = parser.parse_args()
+    for n in (int(s) for s in args.seats.split(",")):
+        started = time.perf_counter()
+        r = evaluate(n, args.games, args.seed, args.workers, ai=not args.random_only)
+        endings = ", ".join(f"{k} {v}" for k, v in r["endings"].most_common())
+        if args.random_only:
+            print(f"{n} players, all random: games {r['games']} | ended: {endings} | mean last turn {r['turn']:.1f}")
+            continue
+        print(
+            f"{n} players: games {r['games']} win {r['win']:.3f} [95% {r['low']:.3f}-{r['high']:.3f}] "
+            f"(split {r['share']:.3f}) fair {r['fair']:.3f} ratio {r['ratio']:.2f} | "
+            f"decision p50 {r['p50_ms']:.2f} ms p99 {r['p99_ms']:.2f} ms max {r['max_ms']:.2f} ms "
+            f"({r['decisions']} decisions) | ended: {endings} | mean last turn {r['turn']:.1f} | "
+            f"{time.perf_counter() - started:.0f}s",
+            flush=True,
+        )
+
+
+if __name__ == "__main__":
+    main()
