@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from games.cadwallon.ai import CadwallonAgent
 from games.cadwallon.engine import CadwallonEngine
 from games.core.protocol import Agent, Engine
 from games.coup.ai import CoupAgent
@@ -27,5 +28,6 @@ def get_engine(name: str) -> Engine[Any]:
 AGENTS: dict[str, Agent] = {
     "coup": CoupAgent(),
     "masti": MastiAgent(),
+    "cadwallon": CadwallonAgent(),
     "intrigue": IntrigueAgent(),
 }

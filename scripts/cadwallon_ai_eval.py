@@ -1,0 +1,291 @@
+"""Measure the «Гильдии Кадвалона» AI against random-legal seats, and look for broken cards in random playouts.
+
+``python -m scripts.cadwallon_ai_eval [--games 300] [--modes 2x3,4x4,4x5,8x5] [--seed eval] [--workers 2]
+[--options conditions,starting_action] [--opponents random|greedy]`` plays seeded games through the
+real engine and prints, per mode (``<players>x<grid>``), the AI's win rate (rank 0, shared first
+places counted whole and as a split share) with its 95% Wilson interval, the fair share and the
+ratio, the mean scores, and the AI's decision time p50/p99/max. The AI plays seat ``g mod players``
+in game ``g``; the table's options are the defaults (contracts on) plus ``--options``.
+``--opponents greedy`` seats the clock's strategy instead of random-legal players: the largest
+S(X) + S(Y), never an action card.
+
+``--balance N`` instead plays N all-random games per mode and prints how much each action card,
+condition and contract moved its holder's rank, to spot a card or rule that never matters or
+always wins; it also pits simple fixed strategies against random seats.
+
+Not part of the test run: this is a measuring tool (the tests check legality and a small seeded win count).
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import statistics
+import time
+from collections import defaultdict
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass, field
+from typing import Any
+
+from games.cadwallon.ai import DEFAULT_WEIGHTS, CadwallonAgent, Weights
+from games.cadwallon.engine import CadwallonEngine
+from games.cadwallon.models import CadwallonOptions, CadwallonView, PlaceAgent
+from games.cadwallon.state import CadwallonState
+from games.core.protocol import Agent, RandomAgent
+from games.core.rng import GameRng
+
+ENGINE = CadwallonEngine()
+
+
+def parse_mode(mode: str) -> tuple[int, int]:
+    """Return (players, grid) of a mode name such as ``4x5``."""
+    players, grid = mode.split("x")
+    return int(players), int(grid)
+
+
+@dataclass
+class GameResult:
+    """One game's result from the AI's side."""
+
+    win: bool
+    share: float
+    ai_score: float
+    best_other: float
+    mean_other: float
+    times: list[float] = field(default_factory=list)
+
+
+class GreedySupportAgent:
+    """Places where the two cards give the most support (the clock's choice), never plays a card."""
+
+    def choose(self, view: Any, legal: list[Any], rng: GameRng) -> Any:
+        """Return the free boulevard with the largest S(X) + S(Y), else end the turn."""
+        if not isinstance(view, CadwallonView):
+            return legal[0]
+        places = [a for a in legal if isinstance(a, PlaceAgent)]
+        if not places:
+            return next((a for a in legal if a.kind == "pass"), legal[0])
+        support = {b.boulevard: sum(b.support) for b in view.boulevards}
+        return max(places, key=lambda a: support[a.boulevard])
+
+
+OPPONENTS: dict[str, type[Agent]] = {"random": RandomAgent, "greedy": GreedySupportAgent}
+
+
+def table_options(grid: int, extra: tuple[str, ...]) -> CadwallonOptions:
+    """Return the table options of a measured game: the defaults plus the named optional rules."""
+    return CadwallonOptions(grid=grid, **dict.fromkeys(extra, True))
+
+
+def play_game(
+    n: int, grid: int, game: int, seed: str, weights: Weights, extra: tuple[str, ...] = (), opponent: str = "random"
+) -> GameResult:
+    """Play one seeded game: the AI at seat ``game mod n`` against ``opponent`` seats (random-legal by default)."""
+    ai = CadwallonAgent(weights)
+    rnd = OPPONENTS[opponent]()
+    mine = game % n
+    table_seed = f"{seed}:{n}x{grid}:{game}"
+    state: CadwallonState = ENGINE.setup(n, table_options(grid, extra), table_seed).state
+    times: list[float] = []
+    while True:
+        active = sorted(ENGINE.active_seats(state))
+        if not active:
+            break
+        seat = active[0]
+        legal = ENGINE.legal_actions(state, seat)
+        view = ENGINE.view(state, seat)
+        rng = GameRng.for_step(table_seed, state.version, f"seat{seat}")
+        if seat == mine:
+            start = time.perf_counter()
+            action = ai.choose(view, legal, rng)
+            times.append(time.perf_counter() - start)
+        else:
+            action = rnd.choose(view, legal, rng)
+        state = ENGINE.apply(state, seat, action).state
+    outcome = ENGINE.outcome(state)
+    if outcome is None or state.scores is None:
+        raise RuntimeError("the game did not finish")
+    ranks = outcome.ranks
+    win = ranks[mine] == 0
+    firsts = sum(1 for r in ranks if r == 0)
+    others = [float(state.scores[s]) for s in range(n) if s != mine]
+    return GameResult(
+        win=win,
+        share=(1.0 / firsts) if win else 0.0,
+        ai_score=float(state.scores[mine]),
+        best_other=max(others),
+        mean_other=statistics.fmean(others),
+        times=times,
+    )
+
+
+def wilson(wins: float, games: int, z: float = 1.96) -> tuple[float, float]:
+    """Return the 95% Wilson score interval of a win rate."""
+    if games == 0:
+        return (0.0, 1.0)
+    p = wins / games
+    centre = (p + z * z / (2 * games)) / (1 + z * z / games)
+    half = z * math.sqrt(p * (1 - p) / games + z * z / (4 * games * games)) / (1 + z * z / games)
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+def _chunk(args: tuple[str, int, int, str, Weights, tuple[str, ...], str]) -> list[GameResult]:
+    mode, first, count, seed, weights, extra, opponent = args
+    n, grid = parse_mode(mode)
+    return [play_game(n, grid, g, seed, weights, extra, opponent) for g in range(first, first + count)]
+
+
+def evaluate(
+    mode: str,
+    games: int,
+    seed: str,
+    workers: int,
+    weights: Weights = DEFAULT_WEIGHTS,
+    extra: tuple[str, ...] = (),
+    opponent: str = "random",
+) -> dict[str, Any]:
+    """Play ``games`` games of ``mode`` and return the summary numbers."""
+    n, _grid = parse_mode(mode)
+    step = max(1, games // (workers * 4))
+    jobs = [(mode, first, min(step, games - first), seed, weights, extra, opponent) for first in range(0, games, step)]
+    results: list[GameResult] = []
+    if workers > 1:
+        with ProcessPoolExecutor(workers) as pool:
+            for chunk in pool.map(_chunk, jobs):
+                results.extend(chunk)
+    else:
+        for job in jobs:
+            results.extend(_chunk(job))
+    times = sorted(t for r in results for t in r.times)
+    wins = sum(r.win for r in results)
+    low, high = wilson(wins, len(results))
+    rate = wins / len(results)
+    return {
+        "mode": mode,
+        "games": len(results),
+        "win": rate,
+        "low": low,
+        "high": high,
+        "share": sum(r.share for r in results) / len(results),
+        "fair": 1 / n,
+        "ratio": rate * n,
+        "ai_score": statistics.fmean(r.ai_score for r in results),
+        "best_other": statistics.fmean(r.best_other for r in results),
+        "mean_other": statistics.fmean(r.mean_other for r in results),
+        "margin": statistics.fmean(r.ai_score - r.best_other for r in results),
+        "p50_ms": 1000 * times[len(times) // 2],
+        "p99_ms": 1000 * times[min(len(times) - 1, int(len(times) * 0.99))],
+        "max_ms": 1000 * times[-1],
+        "decisions": len(times),
+    }
+
+
+def _playout(n: int, grid: int, seed: str, agents: dict[int, Agent], extra: tuple[str, ...]) -> CadwallonState:
+    state = ENGINE.setup(n, table_options(grid, extra), seed).state
+    rnd = RandomAgent()
+    while ENGINE.active_seats(state):
+        seat = min(ENGINE.active_seats(state))
+        rng = GameRng.for_step(seed, state.version, "r")
+        legal = ENGINE.legal_actions(state, seat)
+        action = agents.get(seat, rnd).choose(ENGINE.view(state, seat), legal, rng)
+        state = ENGINE.apply(state, seat, action).state
+    return state
+
+
+def balance(mode: str, games: int, seed: str) -> None:
+    """Play all-random games and print what each action card, condition and contract did for its holder."""
+    n, grid = parse_mode(mode)
+    played_rank: dict[str, list[float]] = defaultdict(list)
+    condition_first: dict[str, list[float]] = defaultdict(list)
+    contract_met: dict[str, list[int]] = defaultdict(list)
+    first_player_wins = 0
+    totals: list[int] = []
+    for g in range(games):
+        table_seed = f"{seed}:bal:{mode}:{g}"
+        state = _playout(n, grid, table_seed, {}, ("conditions", "starting_action"))
+        if state.result is None or state.ranks is None:
+            raise RuntimeError("the game did not finish")
+        first = ENGINE.setup(n, table_options(grid, ("conditions", "starting_action")), table_seed).state.first_seat
+        first_player_wins += state.ranks[first] == 0
+        spread = max(state.ranks) or 1
+        for breakdown in state.result:
+            totals.append(breakdown.total)
+            if breakdown.contract is not None:
+                contract_met[breakdown.contract].append(int(breakdown.contract_met))
+        for seat, cards in enumerate(state.played):
+            for card in cards:
+                played_rank[card].append(state.ranks[seat] / spread)
+        if state.condition is not None:
+            condition_first[state.condition].append(statistics.pstdev(b.total for b in state.result))
+    print(f"== balance {mode}: {games} random games (conditions and a starting action on)")
+    print(f"  score mean {statistics.fmean(totals):.1f} sd {statistics.pstdev(totals):.1f}")
+    print(f"  first player wins {first_player_wins / games:.3f} (fair {1 / n:.3f})")
+    ordered = sorted(played_rank.items(), key=lambda kv: statistics.fmean(kv[1]))
+    print(
+        "  action played -> mean relative rank of its player (0 best):",
+        [(c, round(statistics.fmean(r), 2), len(r)) for c, r in ordered],
+    )
+    print(
+        "  contracts fulfilled (random play):",
+        sorted((k, round(statistics.fmean(v), 2)) for k, v in contract_met.items()),
+    )
+    print(
+        "  score spread by condition:",
+        sorted((k, round(statistics.fmean(v), 1)) for k, v in condition_first.items()),
+    )
+
+
+def simple_strategies(mode: str, games: int, seed: str) -> None:
+    """Print how a simple fixed strategy fares against random seats (is one of them dominant?)."""
+    n, grid = parse_mode(mode)
+    wins = 0
+    for g in range(games):
+        mine = g % n
+        state = _playout(n, grid, f"{seed}:simple:{mode}:{g}", {mine: GreedySupportAgent()}, ())
+        if state.ranks is None:
+            raise RuntimeError("the game did not finish")
+        wins += state.ranks[mine] == 0
+    print(f"  {mode} greedy-support vs random: win {wins / games:.3f} (fair {1 / n:.3f})")
+
+
+def main() -> None:
+    """Parse the arguments and print the measurements."""
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--games", type=int, default=300)
+    parser.add_argument("--modes", default="2x3,4x4,4x5,8x5")
+    parser.add_argument("--seed", default="eval")
+    parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--options", default="", help="optional rules on: conditions,starting_action,...")
+    parser.add_argument("--opponents", default="random", choices=sorted(OPPONENTS))
+    parser.add_argument("--balance", type=int, default=0)
+    parser.add_argument("--set", action="append", default=[], help="override a weight: name=value")
+    args = parser.parse_args()
+    modes = args.modes.split(",")
+    if args.balance:
+        for mode in modes:
+            balance(mode, args.balance, args.seed)
+        for mode in modes:
+            simple_strategies(mode, args.balance, args.seed)
+        return
+    extra = tuple(o for o in args.options.split(",") if o)
+    overrides: dict[str, Any] = {}
+    for item in args.set:
+        name, value = item.split("=")
+        overrides[name] = type(getattr(DEFAULT_WEIGHTS, name))(value)
+    weights = Weights(**{**DEFAULT_WEIGHTS.__dict__, **overrides})
+    print(f"weights: {weights}; options: {extra or 'defaults'}; opponents: {args.opponents}")
+    for mode in modes:
+        started = time.perf_counter()
+        r = evaluate(mode, args.games, args.seed, args.workers, weights, extra, args.opponents)
+        print(
+            f"{r['mode']:>4}: games {r['games']} win {r['win']:.3f} [{r['low']:.3f}, {r['high']:.3f}] "
+            f"(split {r['share']:.3f}) fair {r['fair']:.3f} ratio {r['ratio']:.2f} | score ai {r['ai_score']:.1f} "
+            f"best-other {r['best_other']:.1f} mean-other {r['mean_other']:.1f} margin {r['margin']:.1f} | "
+            f"decision p50 {r['p50_ms']:.1f} ms p99 {r['p99_ms']:.1f} ms max {r['max_ms']:.1f} ms "
+            f"({r['decisions']} decisions) | {time.perf_counter() - started:.0f}s",
+            flush=True,
+        )
+
+
+if __name__ == "__main__":
+    main()
