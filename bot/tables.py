@@ -140,6 +140,14 @@ class Table:
         """Return the engine options of this table."""
         return self.engine.options_type.model_validate(self.options.get("game", {}))
 
+    def seat_range(self) -> tuple[int, int]:
+        """Return the fewest and most seats this table's options allow (a grid size may narrow them)."""
+        narrow = getattr(self.engine, "seat_range", None)
+        if narrow is None:
+            return self.engine.min_seats, self.engine.max_seats
+        low, high = narrow(self.game_options())
+        return int(low), int(high)
+
 
 @dataclass(frozen=True)
 class TableResult:
@@ -345,12 +353,12 @@ class TableService:
     async def _add_lobby_seat(self, table: Table, user_id: int | None, name: str, *, is_ai: bool) -> None:
         try:
             row = await self.storage.add_lobby_seat(
-                table.id, user_id=user_id, is_ai=is_ai, display_name=name, max_seats=table.engine.max_seats
+                table.id, user_id=user_id, is_ai=is_ai, display_name=name, max_seats=table.seat_range()[1]
             )
         except AlreadySeatedError:
             raise _err("table.already_joined") from None
         except TableFullError:
-            raise _err("table.full", max=table.engine.max_seats) from None
+            raise _err("table.full", max=table.seat_range()[1]) from None
         table.seats.append(Seat(seat=len(table.seats), user_id=user_id, name=name, is_ai=is_ai, position=row.position))
 
     def _lobby(self, table: Table) -> None:
@@ -364,8 +372,8 @@ class TableService:
             self._lobby(table)
             if table.seat_of(user_id) is not None:
                 raise _err("table.already_joined")
-            if len(table.seats) >= table.engine.max_seats:
-                raise _err("table.full", max=table.engine.max_seats)
+            if len(table.seats) >= table.seat_range()[1]:
+                raise _err("table.full", max=table.seat_range()[1])
             await self._add_lobby_seat(table, user_id, name, is_ai=False)
         self.publisher.lobby_changed(table)
         return table
@@ -393,8 +401,8 @@ class TableService:
             self._lobby(table)
             if user_id != table.host_id:
                 raise _err("table.host_only")
-            if len(table.seats) >= table.engine.max_seats:
-                raise _err("table.full", max=table.engine.max_seats)
+            if len(table.seats) >= table.seat_range()[1]:
+                raise _err("table.full", max=table.seat_range()[1])
             await self._add_lobby_seat(table, None, name, is_ai=True)
         self.publisher.lobby_changed(table)
         return table
@@ -424,8 +432,9 @@ class TableService:
             if user_id != table.host_id:
                 raise _err("table.host_only")
             engine = table.engine
-            if not engine.min_seats <= len(table.seats) <= engine.max_seats:
-                raise _err("table.seat_count", min=engine.min_seats, max=engine.max_seats, have=len(table.seats))
+            low, high = table.seat_range()
+            if not low <= len(table.seats) <= high:
+                raise _err("table.seat_count", min=low, max=high, have=len(table.seats))
             if engine.shuffle_seats:
                 await self._shuffle_seats(table)
             step = engine.setup(len(table.seats), table.game_options(), table.seed)

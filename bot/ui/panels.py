@@ -66,7 +66,6 @@ def _seat_label(seat: Seat) -> str:
 
 def lobby_payload(table: Table, locale: str) -> Payload:
     """Return the lobby message of ``table``."""
-    engine = table.engine
     name = game_name(table.game, locale)
     embed = discord.Embed(
         title=translate(locale, "ui.lobby.title", game=name, id=table.id),
@@ -79,7 +78,9 @@ def lobby_payload(table: Table, locale: str) -> Payload:
         locale, "ui.lobby.empty"
     )
     embed.add_field(
-        name=translate(locale, "ui.lobby.seats", n=len(table.seats), max=engine.max_seats), value=seats, inline=True
+        name=translate(locale, "ui.lobby.seats", n=len(table.seats), max=table.seat_range()[1]),
+        value=seats,
+        inline=True,
     )
     options = [translate(locale, "ui.lobby.clock", seconds=table.clock_seconds)]
     # Only options the catalogue describes are shown: never a raw key, nor internal ones (a test deck).

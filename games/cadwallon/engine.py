@@ -116,7 +116,7 @@ from games.core.rng import GameRng
 #: Every error code this engine raises (stable: the bot translates them).
 ERROR_CODES: tuple[str, ...] = (
     "core.game_over",
-    "cadwallon.not_your_turn",
+    "core.not_your_turn",
     "cadwallon.invalid_seat_count",
     "cadwallon.seats_for_grid",
     "cadwallon.invalid_options",
@@ -952,6 +952,11 @@ class CadwallonEngine:
     action_adapter: TypeAdapter[Any] = ACTION_ADAPTER
 
     # ------------------------------------------------------------------ setup
+    def seat_range(self, options: BaseModel) -> tuple[int, int]:
+        """Return the fewest and most players ``options`` allow (a chosen 3×3 grid seats at most 4)."""
+        opts = _coerce_options(options)
+        return (MIN_SEATS, MAX_SEATS) if opts.grid is None else seats_allowed(opts.grid)
+
     def setup(self, num_seats: int, options: BaseModel, seed: str) -> Step[CadwallonState]:
         """Deal a new game.
 
@@ -1099,7 +1104,7 @@ class CadwallonEngine:
             raise GameOverError
         act = _coerce_action(action)
         if seat != state.turn:
-            raise NotYourTurnError("cadwallon.not_your_turn", seat=seat)
+            raise NotYourTurnError(seat=seat)
         table = _Table(state)
         step = state.step
         if isinstance(act, PlaceAgent):
@@ -1178,7 +1183,7 @@ class CadwallonEngine:
             NotYourTurnError: ``seat`` is not awaited.
         """
         if state.phase is Phase.FINISHED or seat != state.turn:
-            raise NotYourTurnError("cadwallon.not_your_turn", seat=seat)
+            raise NotYourTurnError(seat=seat)
         if state.step is TurnStep.PLACE:
             table = _Table(state)
             values = table.effective_support()

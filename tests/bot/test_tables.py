@@ -351,3 +351,22 @@ async def test_a_late_challenge_is_told_the_claim_is_already_challenged(service:
     assert late.value.code == "coup.already_challenged"
     with pytest.raises(StaleActionError):
         await service.act(table.id, CAROL, window, Allow())
+
+
+async def test_a_chosen_grid_narrows_the_lobby(service) -> None:
+    table = await service.create_lobby(
+        guild_id=1,
+        channel_id=2,
+        game="cadwallon",
+        host_id=HOST,
+        host_name="H",
+        options={"game": {"grid": 3}},
+        locale="en",
+    )
+    assert table.seat_range() == (2, 4)
+    for n in range(3):
+        await service.add_ai(table.id, HOST, f"AI {n}")
+    with pytest.raises(TableError) as full:
+        await service.join(table.id, BOB, "B")
+    assert full.value.code == "table.full"
+    assert full.value.params["max"] == 4

@@ -25,8 +25,8 @@ def grid_of(cards: Mapping[str, str], n: int = 3, filler: Sequence[str] = ()) ->
     for name, card in cards.items():
         slots[geo.slot_index[name]] = card
     pool = [c for c in (filler or _default_filler(n)) if c not in cards.values()]
-    for i, card in enumerate(slots):
-        if card is None:
+    for i, slot in enumerate(slots):
+        if slot is None:
             slots[i] = pool.pop(0)
     return slots
 

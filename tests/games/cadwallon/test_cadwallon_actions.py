@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
+from typing import Any
+
 import pytest
 
 from games.cadwallon.engine import ERROR_CODES
@@ -15,32 +18,51 @@ from games.cadwallon.models import (
     DrawSource,
     EndTurn,
     OrderTarot,
+    PendingView,
     PlaceAgent,
     PlayAction,
     TargetKind,
     TurnStep,
 )
+from games.cadwallon.state import CadwallonState
 from games.core.errors import GameError
+from games.core.models import Event
 from tests.games.cadwallon.helpers import ENGINE, act, build, grid_of, of_kind, public, support_of
 
 DECK = ("USU-4", "BLA-4", "M01", "M02", "P1", "P2", "P3", "P4", "A01")
 
 
-def acting(cards=None, hand=("A10",), *, n=2, agents=(), supply=None, **kwargs):
+def acting(
+    cards: Mapping[str, str] | None = None,
+    hand: Sequence[str] = ("A10",),
+    *,
+    n: int = 2,
+    agents: Sequence[tuple[int, str]] = (),
+    supply: Sequence[int] | None = None,
+    **kwargs: Any,
+) -> CadwallonState:
     """Seat 0 in its action step (it has placed) holding ``hand``."""
     hands = {0: tuple(hand), **kwargs.pop("hands", {})}
     return build(grid_of(cards or {}), n=n, hands=hands, agents=agents, supply=supply, step=TurnStep.ACT, **kwargs)
 
 
-def expect(code: str, state, *actions) -> None:
+def expect(code: str, state: CadwallonState, *actions: Any) -> None:
     for action in actions[:-1]:
         state, _ = act(state, action)
+    assert state.turn is not None
     with pytest.raises(GameError) as error:
         ENGINE.apply(state, state.turn, actions[-1])
     assert error.value.code == code and code in ERROR_CODES
 
 
-def played(events) -> list:
+def pending(state: CadwallonState) -> PendingView:
+    """Return the half-played action card seat 0 sees (it must be there)."""
+    view = ENGINE.view(state, 0).pending
+    assert view is not None
+    return view
+
+
+def played(events: Sequence[Event]) -> list[Any]:
     return of_kind(events, "action_played")
 
 
@@ -141,9 +163,9 @@ def test_change_of_plans_moves_an_own_agent() -> None:
     state = acting({}, ("A05",), agents=[(0, "A1E"), (1, "A2E")])
     chosen, _ = act(state, PlayAction(card="A05"))
     assert [a for a in ENGINE.legal_actions(chosen, 0) if isinstance(a, ChooseAgent)] == [ChooseAgent(agent=0)]
-    assert ENGINE.view(chosen, 0).pending.needs is TargetKind.AGENT
+    assert pending(chosen).needs is TargetKind.AGENT
     chosen, _ = act(chosen, ChooseAgent(agent=0))
-    assert ENGINE.view(chosen, 0).pending.needs is TargetKind.BOULEVARD
+    assert pending(chosen).needs is TargetKind.BOULEVARD
     assert ChooseBoulevard(boulevard="A2E") not in ENGINE.legal_actions(chosen, 0)
     after, events = act(chosen, ChooseBoulevard(boulevard="C2E"))
     moved = of_kind(events, "agent_moved")[0]
@@ -329,8 +351,8 @@ def test_scapegoat_hands_a_militia_to_another_player() -> None:
     ]
     expect("cadwallon.bad_target", chosen, ChooseCard(card="USU-1"))
     chosen, _ = act(chosen, ChooseCard(card="M04"))
-    pending = ENGINE.view(chosen, 0).pending
-    assert pending.needs is TargetKind.SEAT and pending.card_chosen == "M04" and pending.choice == 2
+    waiting = pending(chosen)
+    assert waiting.needs is TargetKind.SEAT and waiting.card_chosen == "M04" and waiting.choice == 2
     assert [a for a in ENGINE.legal_actions(chosen, 0) if isinstance(a, ChooseSeat)] == [
         ChooseSeat(seat=1),
         ChooseSeat(seat=2),

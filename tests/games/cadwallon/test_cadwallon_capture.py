@@ -2,16 +2,27 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
+from typing import Any
+
 import pytest
 
 from games.cadwallon.models import CaptureOutcome, EndReason, Phase, PlaceAgent, TurnStep
-from games.cadwallon.state import Mark
+from games.cadwallon.state import CadwallonState, Mark
+from games.core.models import Event
 from tests.games.cadwallon.helpers import ENGINE, act, build, captures, grid_of, of_kind, public, support_of
 
 DECK = ("USU-4", "BLA-4", "M01", "M02", "P1", "P2", "P3", "P4", "A01")
 
 
-def last_place(cards, agents, boulevard, *, deck=DECK, **kwargs):
+def last_place(
+    cards: Mapping[str, str],
+    agents: Sequence[tuple[int, str]],
+    boulevard: str,
+    *,
+    deck: Sequence[str] = DECK,
+    **kwargs: Any,
+) -> tuple[CadwallonState, list[Event]]:
     """Seat 0 places its last agent on ``boulevard`` (everyone else has placed all): Capture follows."""
     n = kwargs.pop("n", 2)
     state = build(grid_of(cards), n=n, agents=agents, supply=[1] + [0] * (n - 1), deck=deck, **kwargs)
@@ -154,7 +165,7 @@ def test_double_agent_support_counts_for_its_new_controller() -> None:
 def test_won_action_card_joins_the_hidden_hand() -> None:
     state, events = last_place({"B1": "USU-1", "B2": "A05"}, [], "B1E")
     assert state.hands[0] == ("A05",) and "A05" not in state.captured[0]
-    won = [e for e in events if e.kind == "card_captured" and e.slot == "B2"]
+    won = [e for e in of_kind(events, "card_captured") if e.slot == "B2"]
     assert [(e.card, e.visible_to) for e in won] == [("A05", frozenset({0})), (None, None)]
     assert ENGINE.view(state, 0).last_capture[4].card == "A05"
     assert ENGINE.view(state, 1).last_capture[4].card is None
@@ -164,7 +175,7 @@ def test_won_action_card_joins_the_hidden_hand() -> None:
 
 def test_open_books_publishes_a_won_action_card() -> None:
     state, events = last_place({"B1": "USU-1", "B2": "A05"}, [], "B1E", condition="C09")
-    won = [e for e in events if e.kind == "card_captured" and e.slot == "B2"]
+    won = [e for e in of_kind(events, "card_captured") if e.slot == "B2"]
     assert [(e.card, e.visible_to) for e in won] == [("A05", None)]
     assert ENGINE.view(state, None).players[0].hand == ("A05",)
     assert ENGINE.view(state, 1).last_capture[4].card == "A05"

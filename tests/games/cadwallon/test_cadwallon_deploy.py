@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from games.cadwallon.engine import ERROR_CODES
@@ -19,15 +21,18 @@ from games.cadwallon.models import (
     PlayAction,
     TurnStep,
 )
+from games.cadwallon.state import CadwallonState
 from games.core.errors import GameError, NotYourTurnError
+from games.core.models import Event
 from tests.games.cadwallon.helpers import ENGINE, act, build, grid_of, of_kind
 
 DECK = ("USU-4", "BLA-4", "M01", "M02", "P1", "P2", "P3", "P4", "A01")
 
 
-def until_deploy_ends(state):
+def until_deploy_ends(state: CadwallonState) -> tuple[CadwallonState, list[Event]]:
     """Play the clock's default actions until Deploy ends; return the state and that step's events."""
     for _ in range(500):
+        assert state.turn is not None
         step = ENGINE.apply(state, state.turn, ENGINE.default_action(state, state.turn))
         state = step.state
         if of_kind(step.events, "deploy_ended"):
@@ -35,7 +40,8 @@ def until_deploy_ends(state):
     raise AssertionError("Deploy did not end")
 
 
-def expect(code: str, state, action) -> None:
+def expect(code: str, state: CadwallonState, action: Any) -> None:
+    assert state.turn is not None
     with pytest.raises(GameError) as error:
         ENGINE.apply(state, state.turn, action)
     assert error.value.code == code
@@ -59,7 +65,7 @@ def test_wrong_seat_wrong_step_and_bad_names() -> None:
     state = build(grid_of({}))
     with pytest.raises(NotYourTurnError) as error:
         ENGINE.apply(state, 1, PlaceAgent(boulevard="A1E"))
-    assert error.value.code == "cadwallon.not_your_turn"
+    assert error.value.code == "core.not_your_turn"
     expect("cadwallon.wrong_step", state, EndTurn())
     expect("cadwallon.wrong_step", state, PlayAction(card="A01"))
     expect("cadwallon.wrong_step", state, OrderTarot(top=()))
@@ -129,9 +135,11 @@ def test_scenario_36_martial_law_closes_actions_for_everyone() -> None:
     for _ in range(4):
         seat = state.turn
         state, _ = act(state, PlaceAgent(boulevard=ENGINE.legal_actions(state, seat)[0].boulevard))
+        assert state.turn is not None
         assert all(not isinstance(a, PlayAction) for a in ENGINE.legal_actions(state, state.turn))
         assert state.step is TurnStep.PLACE
     closed = state.model_copy(update={"step": TurnStep.ACT})
+    assert closed.turn is not None
     expect("cadwallon.actions_closed", closed, PlayAction(card=closed.hands[closed.turn][0]))
 
 

@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+from typing import cast
+
 import pytest
 
 from games.cadwallon.models import (
     ACTION_ADAPTER,
     EVENT_ADAPTER,
+    CadwallonAction,
+    CadwallonEvent,
     CadwallonOptions,
     ChooseAgent,
     ChooseBoulevard,
@@ -16,17 +20,20 @@ from games.cadwallon.models import (
     PlayAction,
     TurnStep,
 )
+from games.cadwallon.state import CadwallonState
 from games.core.errors import GameError, GameOverError
 from games.core.protocol import RandomAgent
 from games.core.rng import GameRng
 from tests.games.cadwallon.helpers import ENGINE, act, build, grid_of, of_kind, run
 
 
-def random_game(n: int, options: CadwallonOptions, seed: str, *, limit: int = 5_000):
+def random_game(
+    n: int, options: CadwallonOptions, seed: str, *, limit: int = 5_000
+) -> tuple[CadwallonState, list[tuple[int, CadwallonAction]]]:
     state = ENGINE.setup(n, options, seed).state
     rng = GameRng(f"play:{seed}")
     agent = RandomAgent()
-    moves = []
+    moves: list[tuple[int, CadwallonAction]] = []
     for _ in range(limit):
         if not ENGINE.active_seats(state):
             return state, moves
@@ -139,7 +146,7 @@ def test_last_player_standing_ends_the_game_and_resigned_rank_last() -> None:
     step = ENGINE.resign(state, 2)
     final = step.state
     assert final.phase is Phase.FINISHED and final.end_reason is EndReason.RESIGNED
-    assert final.ranks == (2, 0, 1) and final.scores[0] == 28
+    assert final.ranks == (2, 0, 1) and final.scores is not None and final.scores[0] == 28
     assert of_kind(step.events, "game_ended")[0].reason is EndReason.RESIGNED
     with pytest.raises(GameOverError):
         ENGINE.resign(final, 1)
@@ -171,7 +178,7 @@ def test_events_round_trip_through_json() -> None:
     step = ENGINE.setup(3, CadwallonOptions(starting_action=True, conditions=True), "json")
     state, events = run(step.state)
     for event in [*step.events, *events]:
-        assert EVENT_ADAPTER.validate_json(EVENT_ADAPTER.dump_json(event)) == event
+        assert EVENT_ADAPTER.validate_json(EVENT_ADAPTER.dump_json(cast("CadwallonEvent", event))) == event
     assert state.phase is Phase.FINISHED
 
 

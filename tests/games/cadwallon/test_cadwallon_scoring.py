@@ -2,24 +2,31 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
+from typing import Any
+
 import pytest
 
-from games.cadwallon.models import EndReason, EndTurn, Guild, PlaceAgent
+from games.cadwallon.models import EndReason, EndTurn, Guild, GuildScore, PlaceAgent, ScoreBreakdown
 from games.cadwallon.scoring import TableContext, crests, rank_scores, score_seat, score_table
+from games.cadwallon.state import CadwallonState
+from games.core.models import Event, Outcome
 from tests.games.cadwallon.helpers import ENGINE, act, build, grid_of, of_kind
 
 USU = ("USU-1", "USU-2", "USU-3", "USU-4")
 
 
-def total(captured, played=(), hand_size=0, *, grid=3, **kwargs) -> int:
+def total(
+    captured: Sequence[str], played: Sequence[str] = (), hand_size: int = 0, *, grid: int = 3, **kwargs: Any
+) -> int:
     return score_seat(0, captured, played, hand_size, grid=grid, **kwargs).total
 
 
-def guild(breakdown, name: str):
+def guild(breakdown: ScoreBreakdown, name: str) -> GuildScore:
     return next(g for g in breakdown.guilds if g.guild.value == name)
 
 
-def finish(n=2, **kwargs):
+def finish(n: int = 2, **kwargs: Any) -> tuple[CadwallonState, list[Event]]:
     """End a game right now (a third dry round) with the given holdings; return the final state and events."""
     state = build(grid_of({"B1": "P1", "B2": "P2"}), n=n, supply=[1] + [0] * (n - 1), stalled=2, **kwargs)
     state, events = act(state, PlaceAgent(boulevard="B1E"))
@@ -28,6 +35,19 @@ def finish(n=2, **kwargs):
         events += more
     assert state.end_reason is EndReason.STALLED
     return state, events
+
+
+def breakdowns(state: CadwallonState) -> tuple[ScoreBreakdown, ...]:
+    """Return the final score breakdown of each seat (the game must be over)."""
+    assert state.result is not None
+    return state.result
+
+
+def outcome(state: CadwallonState) -> Outcome:
+    """Return the engine's outcome (the game must be over)."""
+    result = ENGINE.outcome(state)
+    assert result is not None
+    return result
 
 
 # ----------------------------------------------------------------------------- the seed's example (17)
@@ -45,12 +65,13 @@ def test_scenario_17_seed_example_scores_twelve() -> None:
 
 def test_seed_example_through_the_engine() -> None:
     state, events = finish(captured={0: ("USU-4", "USU-1", "JEW-2", "P3", "M01", "M02")}, hands={0: ("A05",)})
-    result = state.result[0]
+    result = breakdowns(state)[0]
     assert result.total == 12 and state.scores == (12, 0) and state.ranks == (0, 1)
     scored = of_kind(events, "game_scored")[0]
     assert scored.scores == (12, 0) and scored.breakdowns[0].guilds[0].personalities == 1
-    assert ENGINE.outcome(state).ranks == (0, 1) and ENGINE.outcome(state).scores == (12.0, 0.0)
-    assert ENGINE.view(state, None).result[0].total == 12
+    assert outcome(state).ranks == (0, 1) and outcome(state).scores == (12.0, 0.0)
+    shown = ENGINE.view(state, None).result
+    assert shown is not None and shown[0].total == 12
 
 
 # ----------------------------------------------------------------------------- Creditors (18-21)
@@ -110,7 +131,7 @@ def test_scenario_26_tie_break_by_distinct_crests() -> None:
     assert total(three) == total(two) == 6 and (crests(three), crests(two)) == (3, 2)
     state, _ = finish(captured={0: two, 1: three})
     assert state.scores == (6, 6) and state.ranks == (1, 0)
-    assert [b.crests for b in state.result] == [2, 3]
+    assert [b.crests for b in breakdowns(state)] == [2, 3]
     state, _ = finish(captured={0: three, 1: ("USU-3", "ZOD-3", "BLA-1")})
     assert state.scores == (6, 6) and state.ranks == (0, 0)
 
@@ -152,13 +173,21 @@ def test_c11_austerity() -> None:
 def test_c12_informers() -> None:
     state, _ = finish(n=3, condition="C12", captured={0: ("M01",), 1: ("M02",), 2: ("USU-1",)})
     assert state.scores == (-6, -6, 3)
-    assert state.result[0].informer_penalty == 5 and state.result[2].informer_penalty == 0
+    assert breakdowns(state)[0].informer_penalty == 5 and breakdowns(state)[2].informer_penalty == 0
     state, _ = finish(n=3, condition="C12", captured={0: ("M01", "M02"), 1: ("M03",)})
     assert state.scores == (-4 - 5, -1, 0)
 
 
 # ----------------------------------------------------------------------------- contracts
-def contract_total(contract: str, captured, played=(), hand=(), *, grid=3, rivals=None) -> tuple[bool, int]:
+def contract_total(
+    contract: str,
+    captured: Sequence[str],
+    played: Sequence[str] = (),
+    hand: Sequence[str] = (),
+    *,
+    grid: int = 3,
+    rivals: Mapping[Guild, int] | None = None,
+) -> tuple[bool, int]:
     context = TableContext(rival_members=rivals or {}, most_militia=False)
     breakdown = score_seat(0, captured, played, len(hand), grid=grid, hand=hand, contract=contract, context=context)
     return breakdown.contract_met, breakdown.contract_points
@@ -185,7 +214,7 @@ def test_scenario_38_patron_needs_strictly_most() -> None:
         ("K02", ("P1",), False),
     ],
 )
-def test_patron_contracts(contract: str, captured, met: bool) -> None:
+def test_patron_contracts(contract: str, captured: tuple[str, ...], met: bool) -> None:
     assert contract_total(contract, captured, grid=4) == (met, 5 if met else 0)
 
 
@@ -225,7 +254,13 @@ def test_expansion_patron_contracts(contract: str, guild_: str) -> None:
         ("K20", ("ZOD-1", "ZOD-2", "ZOD-3"), (), (), (False, 0)),
     ],
 )
-def test_contracts(contract: str, captured, played, hand, expected) -> None:
+def test_contracts(
+    contract: str,
+    captured: tuple[str, ...],
+    played: tuple[str, ...],
+    hand: tuple[str, ...],
+    expected: tuple[bool, int],
+) -> None:
     assert contract_total(contract, captured, played, hand, grid=4) == expected
 
 
@@ -242,5 +277,5 @@ def test_contracts_count_in_the_final_score_but_not_live() -> None:
     state = state.model_copy(update={"contracts": ("K05", "K06"), "contracts_on": True})
     assert ENGINE.view(state, None).players[0].live_score == 3
     final, _ = act(state, PlaceAgent(boulevard="B1E"))
-    assert final.scores == (3 + 4, 0) and final.result[0].contract == "K05" and final.result[0].contract_met
+    assert final.scores == (3 + 4, 0) and breakdowns(final)[0].contract == "K05" and breakdowns(final)[0].contract_met
     assert ENGINE.view(final, None).players[1].contract == "K06"

@@ -215,7 +215,7 @@ def test_contracts_are_dealt_secretly_from_the_modes_set() -> None:
     assert len(set(contracts)) == 4 and all(c is not None and "K01" <= c <= "K10" for c in contracts)
     dealt = of_kind(step.events, "contract_dealt")
     assert [(e.seat, e.visible_to) for e in dealt] == [(s, frozenset({s})) for s in range(4)]
-    big = set()
+    big: set[str | None] = set()
     for i in range(10):
         big.update(ENGINE.setup(8, CadwallonOptions(grid=5), f"k{i}").state.contracts)
     assert any(c is not None and c > "K10" for c in big)
@@ -263,3 +263,10 @@ def test_scenario_9_round_one_only_places() -> None:
     after = ENGINE.apply(state, seat, legal[0]).state
     assert after.turn == 1 - seat and after.step is TurnStep.PLACE
     assert all(isinstance(a, PlaceAgent) for a in ENGINE.legal_actions(after, after.turn))
+
+
+def test_the_seat_range_follows_the_chosen_grid() -> None:
+    engine = CadwallonEngine()
+    assert engine.seat_range(CadwallonOptions()) == (2, 8)
+    assert engine.seat_range(CadwallonOptions(grid=3)) == (2, 4)
+    assert engine.seat_range(CadwallonOptions(grid=5)) == (2, 8)

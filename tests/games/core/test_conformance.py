@@ -25,17 +25,20 @@ from games.coup.models import CoupView, TakeIncome
 from games.coup.state import CoupState
 from games.registry import ENGINES
 
+#: Cadwallon's extra option variants by seat count (grid sizes, conditions, expansion actions).
+CADWALLON_VARIANTS: dict[int, list[dict[str, Any]]] = {
+    2: [{"grid": 3, "conditions": True, "condition": "C09", "starting_action": True}],
+    3: [{"grid": 5, "conditions": True, "starting_action": True}],
+    4: [{"grid": 3, "expansion_actions_3x3": True, "starting_action": True}],
+    5: [{"grid": 4, "conditions": True, "condition": "C08", "contracts": False, "starting_action": True}],
+    8: [{"grid": 5, "conditions": True, "starting_action": True}],
+}
+
 #: Option variants worth a playout of their own, per engine and seat count (default options always run).
 OPTION_VARIANTS: dict[str, Callable[[int], list[dict[str, Any]]]] = {
     "coup": lambda seats: [{"draft": True}] if seats == 2 else [],
     "masti": lambda seats: [{"teams": True}] if seats == 4 else [],
-    "cadwallon": lambda seats: {
-        2: [{"grid": 3, "conditions": True, "condition": "C09", "starting_action": True}],
-        3: [{"grid": 5, "conditions": True, "starting_action": True}],
-        4: [{"grid": 3, "expansion_actions_3x3": True, "starting_action": True}],
-        5: [{"grid": 4, "conditions": True, "condition": "C08", "contracts": False, "starting_action": True}],
-        8: [{"grid": 5, "conditions": True, "starting_action": True}],
-    }.get(seats, []),
+    "cadwallon": lambda seats: CADWALLON_VARIANTS.get(seats, []),
     "intrigue": lambda seats: [{"lands": "random"}] if seats in (4, 7) else [],
 }
 OptionItems = tuple[tuple[str, Any], ...]

@@ -5,9 +5,10 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
+from games.core.models import Event, Outcome
 from games.intrigue.engine import IntrigueEngine, drive
 from games.intrigue.game import Game
-from games.intrigue.models import Done, IntrigueOptions, MercType, Mode, Phase
+from games.intrigue.models import Done, IntrigueOptions, MercType, Mode, Phase, ResultView
 from games.intrigue.state import FaceDown, HandCard, IntrigueState, TurnFrame
 
 ENGINE = IntrigueEngine()
@@ -34,7 +35,7 @@ def new(
     for land, char in (heads or {}).items():
         head_list[state.lands.index(land)] = char
         used.add(char)
-    council_list = list(council) if council is not None else [None, None, None, None]
+    council_list: list[int | None] = list(council) if council is not None else [None, None, None, None]
     used.update(c for c in council_list if c is not None)
     if fill:
         # Seats the scenario leaves open get quiet fillers, so no vacancy is filled mid-test.
@@ -143,5 +144,18 @@ def until(state: IntrigueState, pred: Callable[[IntrigueState], bool], limit: in
     raise AssertionError("condition never held")
 
 
-def events_of(step_events: Iterable[Any], kind: type) -> list[Any]:
+def events_of(step_events: Iterable[Event], kind: type[Event]) -> list[Any]:
     return [e for e in step_events if isinstance(e, kind) and e.visible_to is None]
+
+
+def result_of(state: IntrigueState) -> ResultView:
+    """Return the final result (the game must be over)."""
+    assert state.result is not None
+    return state.result
+
+
+def outcome_of(state: IntrigueState) -> Outcome:
+    """Return the engine's outcome (the game must be over)."""
+    outcome = ENGINE.outcome(state)
+    assert outcome is not None
+    return outcome

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from games.core.errors import GameError
+from games.core.models import Event, Step
 from games.intrigue.models import (
     Back,
     CharAction,
@@ -28,6 +29,7 @@ from games.intrigue.models import (
     PickType,
     Skip,
 )
+from games.intrigue.state import IntrigueState
 from tests.games.intrigue.helpers import (
     ENGINE,
     B,
@@ -48,7 +50,7 @@ from tests.games.intrigue.helpers import (
 ZB, DS, BR, CH, ZAL, BRO, TD = 1, 2, 3, 4, 6, 11, 12
 
 
-def seed_action_board(n=3):
+def seed_action_board(n: int = 3) -> IntrigueState:
     """The seed's action-order example (§15 #4)."""
     state = new(n, heads={BR: 2, BRO: 3, ZB: 4}, council=[1, None, 5, None])
     return with_tokens(
@@ -58,12 +60,12 @@ def seed_action_board(n=3):
     )
 
 
-def to_slots(state, turn=2):
+def to_slots(state: IntrigueState, turn: int = 2) -> IntrigueState:
     state = begin(state, Phase.CHARACTERS, turn=turn)
     return until(state, lambda s: top_kind(s) == "slot")
 
 
-def test_seed_action_order_example():
+def test_seed_action_order_example() -> None:
     state = to_slots(seed_action_board())
     assert state.representative == 2  # Гюнтер, by key 2 (7 against Ирена's 5)
     assert state.order[:3] == (G, B, R)
@@ -86,9 +88,9 @@ def test_seed_action_order_example():
     assert {a.character for a in ENGINE.legal_actions(state, G) if isinstance(a, PickCharacter)} == {3, 4}
 
 
-def test_representative_event_names_the_key():
+def test_representative_event_names_the_key() -> None:
     state = begin(seed_action_board(), Phase.CHARACTERS, turn=2)
-    events = []
+    events: list[Event] = []
     while top_kind(state) != "slot":
         seat = min(ENGINE.active_seats(state))
         step = ENGINE.apply(state, seat, ENGINE.default_action(state, seat))
@@ -98,7 +100,7 @@ def test_representative_event_names_the_key():
     assert ENGINE.view(state, None).council.representative == 2
 
 
-def _contest(r_bid):
+def _contest(r_bid: int) -> Step[IntrigueState]:
     state = to_slots(seed_action_board())
     state = play(state, G, PickCharacter(character=5), PickAction(action=CharAction.GRANT), PickSeat(seat=G))
     state = play(state, B, ContestHead(character=2))
@@ -108,7 +110,7 @@ def _contest(r_bid):
     return ENGINE.apply(state, R, PickAmount(amount=r_bid))
 
 
-def test_contest_tie_leaves_the_head_idle_and_discards_the_bids():
+def test_contest_tie_leaves_the_head_idle_and_discards_the_bids() -> None:
     step = _contest(1)
     state = step.state
     resolved = [e for e in step.events if isinstance(e, ContestResolved)]
@@ -120,7 +122,7 @@ def test_contest_tie_leaves_the_head_idle_and_discards_the_bids():
     assert top(state).seat == G
 
 
-def test_contest_won_acts_at_once():
+def test_contest_won_acts_at_once() -> None:
     state = _contest(0).state
     assert top_kind(state) == "act" and top(state).seat == B and top(state).character == 2
     legal = ENGINE.legal_actions(state, B)
@@ -129,7 +131,7 @@ def test_contest_won_acts_at_once():
     assert ENGINE.default_action(state, B) == Skip()
 
 
-def test_seed_lending_example():
+def test_seed_lending_example() -> None:
     state = new(3, heads={ZB: 4}, council=[None, 7, None, None])
     state = with_tokens(state, chars={4: {G: 2, B: 1}})
     state = with_hand(state, B, "M90", MercType.MESSENGER, expires=2)
@@ -147,7 +149,7 @@ def test_seed_lending_example():
     assert 4 in state.acted
 
 
-def test_declined_lend_lets_the_lender_act_again_without_lending():
+def test_declined_lend_lets_the_lender_act_again_without_lending() -> None:
     state = new(3, heads={ZB: 4}, council=[None, 7, None, None])
     state = with_tokens(state, chars={4: {G: 2, B: 1}})
     state = with_hand(state, B, "M90", MercType.MESSENGER, expires=2)
@@ -161,7 +163,7 @@ def test_declined_lend_lets_the_lender_act_again_without_lending():
     assert 4 not in state.acted
 
 
-def test_representative_chain_reaches_peaceful_population():
+def test_representative_chain_reaches_peaceful_population() -> None:
     state = new(4, heads={ZB: 1, BR: 2})
     state = with_tokens(state, chars={1: {R: 4}, 2: {B: 4}}, lands={ZB: {R: 2}, BR: {B: 2}})
     state = begin(state, Phase.CHARACTERS, turn=2)
@@ -169,21 +171,21 @@ def test_representative_chain_reaches_peaceful_population():
     assert step_state.representative == 1  # cells 9 = 9, P+M 7 = 7, P 5 > 4
 
 
-def test_sly_controller_goes_first():
+def test_sly_controller_goes_first() -> None:
     state = new(4, heads={ZB: 13}, council=[1, None, None, None])
     state = with_tokens(state, chars={13: {Y: 1}, 1: {R: 5}, 4: {B: 4}})
     state = to_slots(state)
     assert state.order[0] == Y
 
 
-def test_investment_order_poorest_first_ties_by_rsp():
+def test_investment_order_poorest_first_ties_by_rsp() -> None:
     state = new(3)
     state = with_coins(state, {R: 4, B: 9, G: 4})
     state = begin(state, Phase.INVESTMENTS, turn=2)
     assert top(state).order == [G, R, B]
 
 
-def test_beyond_the_woods_discount_on_the_first_hire():
+def test_beyond_the_woods_discount_on_the_first_hire() -> None:
     state = new(3, heads={ZAL: 4})
     state = with_tokens(state, chars={4: {R: 1}})
     state = with_coins(state, {R: 8})
@@ -197,7 +199,7 @@ def test_beyond_the_woods_discount_on_the_first_hire():
     assert all(h.expires_turn == 2 for h in state.hands[R])
 
 
-def test_basket_back_and_investment_places_tokens():
+def test_basket_back_and_investment_places_tokens() -> None:
     state = begin(new(3), Phase.INVESTMENTS, turn=2)
     seat = top(state).order[0]
     state = play(state, seat, PickLand(land=ZB), PickLand(land=BR), Back(), Done())
@@ -208,7 +210,7 @@ def test_basket_back_and_investment_places_tokens():
         play(state, seat, PickLand(land=ZB))
 
 
-def test_hand_expires_after_the_characters_phase():
+def test_hand_expires_after_the_characters_phase() -> None:
     state = new(3, heads={ZB: 4})
     state = with_tokens(with_hand(state, R, "M50", MercType.SPY, expires=2), chars={4: {R: 1}})
     state = with_hand(state, R, "M51", MercType.GUARD, expires=3)
@@ -216,11 +218,11 @@ def test_hand_expires_after_the_characters_phase():
     step = ENGINE.apply(state, R, Pass())
     expired = [e for e in step.events if isinstance(e, HandExpired)]
     assert [(e.seat, e.count, e.cards) for e in expired] == [(R, 1, None), (R, 1, ("M50",))]
-    assert expired[1].visible_to == {R}
+    assert expired[1].visible_to == frozenset({R})
     assert [h.id for h in step.state.hands[R]] == ["M51"]
 
 
-def test_slot_default_is_pass_at_every_step():
+def test_slot_default_is_pass_at_every_step() -> None:
     state = to_slots(seed_action_board())
     assert ENGINE.default_action(state, G) == Pass()
     state = play(state, G, PickCharacter(character=5))
@@ -229,7 +231,7 @@ def test_slot_default_is_pass_at_every_step():
     assert G in state.passed
 
 
-def test_passing_is_final_and_the_phase_ends():
+def test_passing_is_final_and_the_phase_ends() -> None:
     state = to_slots(seed_action_board())
     for _ in range(3):
         seat = top(state).seat

@@ -28,6 +28,7 @@ from tests.games.intrigue.helpers import (
     Y,
     begin,
     new,
+    outcome_of,
     play,
     top_kind,
     with_card,
@@ -39,7 +40,7 @@ from tests.games.intrigue.helpers import (
 @pytest.mark.parametrize(
     ("n", "lands"), [(2, STANDARD_SEVEN), (5, STANDARD_SEVEN), (6, STANDARD_NINE), (8, STANDARD_NINE)]
 )
-def test_setup_scales_with_the_player_count(n, lands):
+def test_setup_scales_with_the_player_count(n: int, lands: tuple[int, ...]) -> None:
     state = ENGINE.setup(n, IntrigueOptions(), "s").state
     assert state.lands == lands
     assert state.coins == (15,) * n
@@ -51,7 +52,7 @@ def test_setup_scales_with_the_player_count(n, lands):
     assert view.removal_votes_needed == (5 if len(lands) == 7 else 6)
 
 
-def test_random_lands_are_balanced():
+def test_random_lands_are_balanced() -> None:
     for seed in ("a", "b", "c", "d"):
         for n in (3, 7):
             lands = ENGINE.setup(n, IntrigueOptions(lands="random"), seed).state.lands
@@ -60,7 +61,7 @@ def test_random_lands_are_balanced():
             assert sum(LANDS[i].military <= LANDS[i].peaceful for i in lands) >= m
 
 
-def test_setup_refuses_bad_counts_and_options():
+def test_setup_refuses_bad_counts_and_options() -> None:
     with pytest.raises(GameError):
         ENGINE.setup(1, IntrigueOptions(), "s")
     with pytest.raises(GameError):
@@ -71,13 +72,13 @@ def test_setup_refuses_bad_counts_and_options():
         ENGINE.setup(3, IntrigueOptions(land_ids=(1, 2, 3)), "s")
 
 
-def test_stacked_characters_deal_heads_then_council():
+def test_stacked_characters_deal_heads_then_council() -> None:
     state = ENGINE.setup(3, IntrigueOptions(characters=(1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11)), "s").state
     assert state.heads == (1, 2, 3, 4, 5, 6, 7)
     assert state.council == (8, 9, 10, 11)
 
 
-def test_snake_placement_and_its_default():
+def test_snake_placement_and_its_default() -> None:
     state = ENGINE.setup(3, IntrigueOptions(), "s").state
     order = []
     while state.turn == 0 and ENGINE.active_seats(state):
@@ -90,14 +91,15 @@ def test_snake_placement_and_its_default():
     assert sorted(sum(row) for row in state.land_tokens) == [3, 3, 3, 3, 3, 3, 3]
 
 
-def test_placement_on_a_head():
+def test_placement_on_a_head() -> None:
     state = ENGINE.setup(2, IntrigueOptions(), "s").state
     head = state.heads[0]
+    assert head is not None
     state = play(state, 0, PlaceToken(land=state.lands[0], head=True))
     assert state.char_tokens[head - 1][0] == 1
 
 
-def test_turn_one_skips_spies_and_thieves():
+def test_turn_one_skips_spies_and_thieves() -> None:
     state = ENGINE.setup(2, IntrigueOptions(), "s").state
     while state.turn == 0:
         seat = next(iter(ENGINE.active_seats(state)))
@@ -105,7 +107,7 @@ def test_turn_one_skips_spies_and_thieves():
     assert state.turn == 1 and state.phase is not Phase.SPIES
 
 
-def test_give_coins_from_any_seat_keeps_the_prompt():
+def test_give_coins_from_any_seat_keeps_the_prompt() -> None:
     state = ENGINE.setup(3, IntrigueOptions(), "s").state
     active = ENGINE.active_seats(state)
     assert active == {0}
@@ -123,7 +125,7 @@ def test_give_coins_from_any_seat_keeps_the_prompt():
         ENGINE.apply(state, 2, GiveCoins(to=0, amount=16))
 
 
-def test_no_coins_given_in_spies_and_thieves():
+def test_no_coins_given_in_spies_and_thieves() -> None:
     state = with_card(new(4), "M01", R, MercType.SPY, 4)
     state = with_card(state, "M02", B, MercType.GUARD, 4)
     state = begin(state, Phase.SPIES, turn=2)
@@ -133,7 +135,7 @@ def test_no_coins_given_in_spies_and_thieves():
         ENGINE.apply(state, Y, GiveCoins(to=R, amount=1))
 
 
-def test_spies_prompt_owners_of_any_earlier_card():
+def test_spies_prompt_owners_of_any_earlier_card() -> None:
     state = with_card(new(4), "M01", R, MercType.MESSENGER, 4, mode=Mode.GIFT)
     state = with_card(state, "M02", B, MercType.GUARD, 8)
     state = begin(state, Phase.SPIES, turn=2)
@@ -141,7 +143,7 @@ def test_spies_prompt_owners_of_any_earlier_card():
     assert ENGINE.active_seats(state) == {B}
 
 
-def test_any_free_action_clears_the_others_done():
+def test_any_free_action_clears_the_others_done() -> None:
     state = with_tokens(new(4), lands={1: {R: 4, B: 2}})
     state = begin(state, Phase.LANDS_ONE, turn=2)
     assert ENGINE.active_seats(state) == {R, B}
@@ -151,7 +153,7 @@ def test_any_free_action_clears_the_others_done():
     assert ENGINE.active_seats(state) == {R, B}
 
 
-def test_views_hide_other_seats_cards():
+def test_views_hide_other_seats_cards() -> None:
     state = with_hand(new(4), R, "M10", MercType.ASSASSIN)
     state = with_card(state, "M11", R, MercType.MESSENGER, 4, mode=Mode.BRIBE)
     public = ENGINE.view(state, None)
@@ -159,13 +161,15 @@ def test_views_hide_other_seats_cards():
     assert public.players[R].hand_size == 1
     assert [(c.id, c.merc, c.mode) for c in public.cards] == [("M11", None, None)]
     own = ENGINE.view(state, R)
-    assert [(h.id, h.merc) for h in own.players[R].hand] == [("M10", MercType.ASSASSIN)]
+    hand = own.players[R].hand
+    assert hand is not None
+    assert [(h.id, h.merc) for h in hand] == [("M10", MercType.ASSASSIN)]
     assert [(c.merc, c.mode) for c in own.cards] == [(MercType.MESSENGER, Mode.BRIBE)]
     other = ENGINE.view(state, B)
     assert other.players[R].hand is None and other.cards[0].merc is None
 
 
-def test_resample_redraws_hidden_types_only():
+def test_resample_redraws_hidden_types_only() -> None:
     state = with_hand(new(4), R, "M10", MercType.ASSASSIN)
     state = with_card(state, "M11", B, MercType.MESSENGER, 4, mode=Mode.BRIBE)
     rng = GameRng("r")
@@ -179,7 +183,7 @@ def test_resample_redraws_hidden_types_only():
     assert changed
 
 
-def test_resigned_seat_is_never_awaited_and_ranks_last():
+def test_resigned_seat_is_never_awaited_and_ranks_last() -> None:
     state = ENGINE.setup(3, IntrigueOptions(max_turns=4), "r").state
     state = ENGINE.resign(state, 0).state
     assert 0 not in ENGINE.active_seats(state)
@@ -188,18 +192,18 @@ def test_resigned_seat_is_never_awaited_and_ranks_last():
     while ENGINE.active_seats(state):
         seat = min(ENGINE.active_seats(state))
         state = play(state, seat, ENGINE.default_action(state, seat))
-    assert ENGINE.outcome(state).ranks[0] == 2
+    assert outcome_of(state).ranks[0] == 2
 
 
-def test_last_player_standing_wins():
+def test_last_player_standing_wins() -> None:
     state = ENGINE.setup(3, IntrigueOptions(), "r").state
     state = ENGINE.resign(state, 0).state
     state = ENGINE.resign(state, 2).state
     assert state.phase is Phase.OVER
-    assert ENGINE.outcome(state).ranks == (2, 0, 1)
+    assert outcome_of(state).ranks == (2, 0, 1)
 
 
-def test_state_round_trips_through_json_mid_vote():
+def test_state_round_trips_through_json_mid_vote() -> None:
     state = ENGINE.setup(4, IntrigueOptions(), "j").state
     for _ in range(40):
         seat = min(ENGINE.active_seats(state))
@@ -208,8 +212,10 @@ def test_state_round_trips_through_json_mid_vote():
 
 
 @pytest.mark.parametrize("n", [2, 5, 8])
-def test_random_playouts_end(n):
+def test_random_playouts_end(n: int) -> None:
     playout = random_playout(ENGINE, n, IntrigueOptions(max_turns=6), f"p{n}", max_actions=5000)
-    assert playout.final.phase is Phase.OVER
-    assert ENGINE.outcome(playout.final) is not None
+    final = playout.final
+    assert isinstance(final, IntrigueState)
+    assert final.phase is Phase.OVER
+    assert ENGINE.outcome(final) is not None
     assert G == 2

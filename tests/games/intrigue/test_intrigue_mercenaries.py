@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping
+
 import pytest
 
 from games.core.errors import GameError
+from games.core.models import Step
 from games.intrigue.models import (
     CardRevealed,
     CharAction,
@@ -23,6 +26,7 @@ from games.intrigue.models import (
     RevealAssassin,
     RevealMessenger,
 )
+from games.intrigue.state import IntrigueState
 from tests.games.intrigue.helpers import (
     ENGINE,
     B,
@@ -45,11 +49,15 @@ ZB, DS, BR, CH, ZAL, BRO, TD, RP = 1, 2, 3, 4, 6, 11, 12, 8
 SUPPLY = {MercType.ASSASSIN: 0, MercType.THIEF: 1, MercType.SPY: 2, MercType.GUARD: 3, MercType.MESSENGER: 4}
 
 
-def full_board(heads, council, n=4, lands=None):
+def full_board(
+    heads: Mapping[int, int], council: Iterable[int | None], n: int = 4, lands: Iterable[int] | None = None
+) -> IntrigueState:
     return new(n, heads=heads, council=council, lands=lands)
 
 
-def spy_turn(state, seat, agent, character, target):
+def spy_turn(
+    state: IntrigueState, seat: int, agent: str, character: int, target: str
+) -> tuple[Step[IntrigueState], IntrigueState]:
     """Drive Spies & Thieves until ``seat``'s turn (others pass) and reveal ``agent`` on ``target``."""
     state = begin(state, Phase.SPIES, turn=2)
     while top_kind(state) == "spies" and top(state).order[top(state).cur] != seat:
@@ -57,7 +65,7 @@ def spy_turn(state, seat, agent, character, target):
     return ENGINE.apply(state, seat, PickCard(card=agent)), state
 
 
-def reveal(state, seat, agent, character, target):
+def reveal(state: IntrigueState, seat: int, agent: str, character: int, target: str) -> Step[IntrigueState]:
     step, state = spy_turn(state, seat, agent, character, target)
     state = step.state
     state = play(state, seat, PickCharacter(character=character))
@@ -68,7 +76,7 @@ def reveal(state, seat, agent, character, target):
 QUIET_HEADS = {ZB: 4, DS: 17, BR: 2, CH: 13, ZAL: 5, BRO: 11, TD: 15}
 
 
-def test_spy_exposes_a_gift_to_a_collector():
+def test_spy_exposes_a_gift_to_a_collector() -> None:
     state = full_board(QUIET_HEADS, [7, 16, 8, 14])
     state = with_card(state, "M01", R, MercType.SPY, 7)
     state = with_card(state, "M02", B, MercType.MESSENGER, 8, mode=Mode.GIFT)
@@ -83,7 +91,7 @@ def test_spy_exposes_a_gift_to_a_collector():
     assert [(e.card, e.merc) for e in revealed] == [("M01", MercType.SPY), ("M02", MercType.MESSENGER)]
 
 
-def test_spy_exposes_a_bribe_on_a_bribe_taker():
+def test_spy_exposes_a_bribe_on_a_bribe_taker() -> None:
     state = full_board({**QUIET_HEADS, ZB: 6}, [7, 9, 10, 14])
     state = with_tokens(state, chars={6: {B: 3}, 9: {B: 3}, 10: {B: 3}})
     state = with_card(state, "M01", R, MercType.SPY, 7)
@@ -94,7 +102,7 @@ def test_spy_exposes_a_bribe_on_a_bribe_taker():
     assert (tokens[5][B], tokens[8][B], tokens[9][B]) == (2, 1, 2)
 
 
-def test_spy_exposes_an_assassin():
+def test_spy_exposes_an_assassin() -> None:
     heads = {ZB: 7, DS: 6, BR: 3, CH: 4, ZAL: 8, BRO: 17, TD: 1}
     state = full_board(heads, [16, 13, 15, 2])
     state = with_tokens(state, chars={7: {R: 3}, 6: {R: 3}, 3: {R: 3}})
@@ -106,7 +114,7 @@ def test_spy_exposes_an_assassin():
     assert after.char_tokens[3 - 1][R] == 1  # Ирена Благородная −2 (not 1, so Гордый does not double)
 
 
-def test_spy_on_a_guard_costs_the_spy_owner_proud_double():
+def test_spy_on_a_guard_costs_the_spy_owner_proud_double() -> None:
     state = full_board({**QUIET_HEADS, ZB: 1}, [7, 16, 8, 14])
     state = with_tokens(state, chars={1: {B: 3}})
     state = with_card(state, "M01", B, MercType.SPY, 7)
@@ -115,7 +123,7 @@ def test_spy_on_a_guard_costs_the_spy_owner_proud_double():
     assert after.char_tokens[0][B] == 1
 
 
-def test_guarded_thief_on_a_gift():
+def test_guarded_thief_on_a_gift() -> None:
     state = full_board(QUIET_HEADS, [7, 16, 8, 14])
     state = with_card(state, "M01", R, MercType.THIEF, 16)
     state = with_card(state, "M02", B, MercType.MESSENGER, 7, mode=Mode.GIFT)
@@ -129,7 +137,7 @@ def test_guarded_thief_on_a_gift():
     assert after.hands[R] == ()
 
 
-def test_guard_prompt_reaches_every_owner_without_a_leak():
+def test_guard_prompt_reaches_every_owner_without_a_leak() -> None:
     state = full_board(QUIET_HEADS, [7, 16, 8, 14])
     state = with_card(state, "M01", R, MercType.THIEF, 16)
     state = with_card(state, "M02", B, MercType.MESSENGER, 7, mode=Mode.GIFT)
@@ -145,7 +153,7 @@ def test_guard_prompt_reaches_every_owner_without_a_leak():
     assert after.hands[R][0].expires_turn == 2
 
 
-def test_thief_takes_coins_for_a_bribe_and_the_brown_plains_recruit():
+def test_thief_takes_coins_for_a_bribe_and_the_brown_plains_recruit() -> None:
     heads = {**QUIET_HEADS, BR: 2}
     state = full_board(heads, [7, 16, 10, 14])
     state = with_tokens(state, chars={2: {Y: 1}, 10: {B: 2}})
@@ -163,12 +171,12 @@ def test_thief_takes_coins_for_a_bribe_and_the_brown_plains_recruit():
     assert state.hands[Y][0].expires_turn == 2
 
 
-def _window_reveal_board(extra_heads=None):
+def _window_reveal_board(extra_heads: Mapping[int, int] | None = None) -> IntrigueState:
     heads = {**QUIET_HEADS, **(extra_heads or {})}
     return full_board(heads, [7, 16, 10, 14])
 
 
-def test_guarded_assassin_and_the_penalty_choice():
+def test_guarded_assassin_and_the_penalty_choice() -> None:
     state = _window_reveal_board()
     state = with_tokens(state, chars={10: {R: 1}, 4: {R: 2}, 17: {R: 1}, 2: {R: 3}, 13: {R: 1}}, lands={ZB: {R: 2}})
     state = with_card(state, "M01", R, MercType.ASSASSIN, 10)
@@ -187,7 +195,7 @@ def test_guarded_assassin_and_the_penalty_choice():
     assert state.char_tokens[1][R] == 3
 
 
-def test_unguarded_assassin_kills_and_the_seat_is_refilled():
+def test_unguarded_assassin_kills_and_the_seat_is_refilled() -> None:
     state = _window_reveal_board()
     state = with_tokens(state, chars={10: {B: 3}}, lands={ZB: {R: 2}})
     state = with_card(state, "M01", R, MercType.ASSASSIN, 4)
@@ -202,7 +210,7 @@ def test_unguarded_assassin_kills_and_the_seat_is_refilled():
     assert state.heads[state.lands.index(ZB)] == max(pool)
 
 
-def test_garrison_reveal_messenger_and_thief():
+def test_garrison_reveal_messenger_and_thief() -> None:
     heads = {**QUIET_HEADS, BR: 2}
     state = full_board(heads, [7, 16, 8, 14])
     state = with_tokens(state, chars={2: {R: 3}})
@@ -219,7 +227,7 @@ def test_garrison_reveal_messenger_and_thief():
     assert after.char_tokens[1][R] == 4
 
 
-def test_misty_vale_land_holder_reveals_up_to_m():
+def test_misty_vale_land_holder_reveals_up_to_m() -> None:
     state = full_board(QUIET_HEADS, [7, 16, 8, 14])
     state = with_tokens(state, lands={TD: {R: 2}})
     for i in range(5):
@@ -229,7 +237,7 @@ def test_misty_vale_land_holder_reveals_up_to_m():
     assert top(state).seat == R and top(state).left == 4
 
 
-def test_reveal_timing():
+def test_reveal_timing() -> None:
     state = _window_reveal_board()
     state = with_tokens(state, lands={ZB: {B: 2}})
     state = with_card(state, "M01", B, MercType.MESSENGER, 7, mode=Mode.GIFT, turn=2)
@@ -251,7 +259,7 @@ def test_reveal_timing():
     assert in_spies.value.code == "intrigue.no_free_actions_in_spies"
 
 
-def test_conversion_twice_and_not_in_spies():
+def test_conversion_twice_and_not_in_spies() -> None:
     state = _window_reveal_board()
     state = with_tokens(state, lands={ZB: {R: 5}})
     state = with_card(state, "M09", R, MercType.SPY, 7)
@@ -264,7 +272,7 @@ def test_conversion_twice_and_not_in_spies():
         play(spies, R, Convert(land=ZB))
 
 
-def test_greedy_and_incorruptible_bribes():
+def test_greedy_and_incorruptible_bribes() -> None:
     state = _window_reveal_board({ZB: 14})
     state = with_tokens(state, lands={DS: {B: 2}})
     state = with_card(state, "M01", B, MercType.MESSENGER, 14, mode=Mode.BRIBE)
@@ -280,7 +288,7 @@ def test_greedy_and_incorruptible_bribes():
     assert after.coins[B] == 10 and after.char_tokens[9][B] == 0
 
 
-def test_a_large_bribe_beyond_the_listed_range_is_accepted():
+def test_a_large_bribe_beyond_the_listed_range_is_accepted() -> None:
     state = _window_reveal_board()
     state = with_tokens(state, lands={DS: {B: 2}})
     state = with_card(state, "M01", B, MercType.MESSENGER, 7, mode=Mode.BRIBE)
@@ -290,7 +298,7 @@ def test_a_large_bribe_beyond_the_listed_range_is_accepted():
     assert after.coins[B] == 4 and after.char_tokens[6][B] == 13
 
 
-def test_golden_coast_rare_gift_once_per_turn():
+def test_golden_coast_rare_gift_once_per_turn() -> None:
     state = _window_reveal_board({ZB: 1})
     state = with_tokens(state, lands={ZB: {R: 3}})
     state = with_card(state, "M01", R, MercType.MESSENGER, 1, mode=Mode.GIFT)
@@ -307,20 +315,20 @@ def test_golden_coast_rare_gift_once_per_turn():
         play(state, R, Choose(option=Option.PAY))
 
 
-def _river_board():
+def _river_board() -> IntrigueState:
     lands = (1, 2, 3, 4, 8, 11, 12)
     heads = {1: 4, 2: 17, 3: 2, 4: 13, 8: 5, 11: 11, 12: 15}
     state = new(4, heads=heads, council=[7, 16, 8, 14], lands=lands)
     return with_tokens(state, chars={5: {R: 2}, 7: {B: 2}})
 
 
-def _river_slot(state):
+def _river_slot(state: IntrigueState) -> IntrigueState:
     state = begin(state, Phase.CHARACTERS, turn=2)
     state = until(state, lambda s: top_kind(s) == "slot" and top(s).seat == R)
     return play(state, R, PickCharacter(character=5), PickAction(action=CharAction.RIVER_PLAY))
 
 
-def test_river_horseshoe_gift_with_consent():
+def test_river_horseshoe_gift_with_consent() -> None:
     state = with_hand(_river_board(), R, "M70", MercType.MESSENGER, expires=2)
     state = _river_slot(state)
     state = play(state, R, PickCard(card="M70"), PickCharacter(character=7), PickMode(mode=Mode.GIFT))
@@ -330,7 +338,7 @@ def test_river_horseshoe_gift_with_consent():
     assert after.char_tokens[6][R] == 1 and after.hands[R] == ()
 
 
-def test_river_horseshoe_assassin_on_a_neutral_councillor_is_refused():
+def test_river_horseshoe_assassin_on_a_neutral_councillor_is_refused() -> None:
     state = with_hand(_river_board(), R, "M71", MercType.ASSASSIN, expires=3)
     state = _river_slot(state)
     after = play(state, R, PickCard(card="M71"), PickCharacter(character=16))
@@ -338,7 +346,7 @@ def test_river_horseshoe_assassin_on_a_neutral_councillor_is_refused():
     assert 5 in after.acted and 16 not in after.dead
 
 
-def test_spies_phase_only_accepts_spy_and_thief_reveals():
+def test_spies_phase_only_accepts_spy_and_thief_reveals() -> None:
     state = _window_reveal_board()
     state = with_card(state, "M01", R, MercType.SPY, 7)
     state = with_card(state, "M02", B, MercType.GUARD, 16)

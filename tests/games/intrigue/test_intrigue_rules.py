@@ -21,6 +21,7 @@ from games.intrigue.models import (
     RevealAssassin,
     Side,
 )
+from games.intrigue.state import IntrigueState
 from tests.games.intrigue.helpers import (
     ENGINE,
     B,
@@ -41,12 +42,12 @@ ZB, DS, BR, CH, ZAL, BRO, TD = 1, 2, 3, 4, 6, 11, 12
 HEADS = {ZB: 10, DS: 16, BR: 2, CH: 13, ZAL: 5, BRO: 17, TD: 1}
 
 
-def slot_of(state, seat, turn=2):
+def slot_of(state: IntrigueState, seat: int, turn: int = 2) -> IntrigueState:
     state = begin(state, Phase.CHARACTERS, turn=turn)
     return until(state, lambda s: top_kind(s) == "slot" and top(s).seat == seat)
 
 
-def test_marshal_moves_two_military_tokens():
+def test_marshal_moves_two_military_tokens() -> None:
     state = with_tokens(new(4, heads=HEADS, council=[6, 7, 8, 9]), chars={6: {R: 2}})
     state = slot_of(state, R)
     state = play(state, R, PickCharacter(character=6), PickAction(action=CharAction.MOVE_MILITARY))
@@ -56,14 +57,14 @@ def test_marshal_moves_two_military_tokens():
     assert 6 in state.acted
 
 
-def test_bishop_blesses_and_treasurer_grants():
+def test_bishop_blesses_and_treasurer_grants() -> None:
     state = with_tokens(new(4, heads=HEADS, council=[6, 7, 8, 9]), chars={7: {R: 2}, 8: {R: 2}})
     state = slot_of(state, R)
     state = play(state, R, PickCharacter(character=7), PickAction(action=CharAction.BLESS), PickLand(land=TD))
     assert state.land_tokens[state.lands.index(TD)][R] == 1
 
 
-def test_empty_hills_rider_and_whole_action():
+def test_empty_hills_rider_and_whole_action() -> None:
     lands = (1, 2, 3, 4, 7, 11, 12)
     heads = {1: 10, 2: 16, 3: 2, 4: 13, 7: 4, 11: 17, 12: 1}
     state = new(4, heads=heads, council=[6, 7, 8, 9], lands=lands)
@@ -77,7 +78,7 @@ def test_empty_hills_rider_and_whole_action():
     assert after.char_tokens[3][R] == 2 and after.coins[R] == 17
 
 
-def test_iriash_head_becomes_bishop_and_its_controller_names_the_successor():
+def test_iriash_head_becomes_bishop_and_its_controller_names_the_successor() -> None:
     lands = (1, 2, 3, 4, 9, 11, 12)
     heads = {1: 10, 2: 16, 3: 2, 4: 13, 9: 4, 11: 17, 12: 1}
     state = new(4, heads=heads, council=[6, 7, 8, 9], lands=lands)
@@ -91,7 +92,7 @@ def test_iriash_head_becomes_bishop_and_its_controller_names_the_successor():
     assert state.heads[state.lands.index(9)] not in (None, 4)
 
 
-def test_far_garrison_removal_lets_the_former_controller_choose():
+def test_far_garrison_removal_lets_the_former_controller_choose() -> None:
     heads = {1: 10, 2: 16, 3: 2, 4: 13, 5: 11, 6: 5, 10: 14, 11: 17, 12: 1}
     state = new(4, heads=heads, council=[6, 7, 3, 9], lands=STANDARD_NINE)
     state = with_tokens(state, chars={6: {R: 2}, 7: {R: 2}, 3: {R: 2}, 14: {G: 1}})
@@ -105,7 +106,7 @@ def test_far_garrison_removal_lets_the_former_controller_choose():
     assert 14 not in top(state).candidates  # dismissed this turn: not appointable
 
 
-def test_sycophant_rewards_a_new_strict_leader_once():
+def test_sycophant_rewards_a_new_strict_leader_once() -> None:
     heads = {**HEADS, CH: 15}
     state = new(4, heads=heads, council=[6, 7, 8, 9])
     state = with_tokens(state, chars={6: {R: 3}, 16: {B: 1}})
@@ -115,7 +116,7 @@ def test_sycophant_rewards_a_new_strict_leader_once():
     assert state.char_tokens[14][R] == 1  # the same leader pays nothing again
 
 
-def test_river_consent_by_sealed_bids_of_tied_top_players():
+def test_river_consent_by_sealed_bids_of_tied_top_players() -> None:
     lands = (1, 2, 3, 4, 8, 11, 12)
     heads = {1: 10, 2: 16, 3: 2, 4: 13, 8: 5, 11: 17, 12: 1}
     state = new(4, heads=heads, council=[6, 7, 8, 9], lands=lands)

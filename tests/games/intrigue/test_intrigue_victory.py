@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
+from games.core.models import Event
 from games.intrigue.data import AWAY_AFTER_TIMEOUTS, STANDARD_NINE, SUGGESTED_CLOCKS
 from games.intrigue.models import (
     CharAction,
@@ -14,6 +17,7 @@ from games.intrigue.models import (
     RevealAssassin,
     Victory,
 )
+from games.intrigue.state import IntrigueState
 from tests.games.intrigue.helpers import (
     ENGINE,
     B,
@@ -22,7 +26,9 @@ from tests.games.intrigue.helpers import (
     Y,
     begin,
     new,
+    outcome_of,
     play,
+    result_of,
     top,
     top_kind,
     until,
@@ -33,7 +39,7 @@ from tests.games.intrigue.helpers import (
 ZB, DS, BR, CH, ZAL, BRO, TD = 1, 2, 3, 4, 6, 11, 12
 
 
-def test_hand_of_order_at_the_fifth_kill():
+def test_hand_of_order_at_the_fifth_kill() -> None:
     heads = {ZB: 10, DS: 16, BR: 2, CH: 13, ZAL: 5, BRO: 17, TD: 1}
     state = new(2, heads=heads, council=[6, 7, 8, 9])
     state = with_tokens(
@@ -46,15 +52,15 @@ def test_hand_of_order_at_the_fifth_kill():
     step = ENGINE.apply(state, R, RevealAssassin(card="M01"))
     state = until(step.state, lambda s: s.phase is Phase.OVER)
     assert state.kills == 5
-    assert state.result.victory is Victory.HAND_OF_ORDER
+    assert result_of(state).victory is Victory.HAND_OF_ORDER
     assert state.heads[state.lands.index(CH)] is not None  # the seats were filled
     assert state.representative == 10
-    assert state.result.scores[R][0] == state.result.scores[B][0] == 15
-    assert (state.result.scores[R][1], state.result.scores[B][1]) == (20, 18)
-    assert ENGINE.outcome(state).ranks == (0, 1)
+    assert result_of(state).scores[R][0] == result_of(state).scores[B][0] == 15
+    assert (result_of(state).scores[R][1], result_of(state).scores[B][1]) == (20, 18)
+    assert outcome_of(state).ranks == (0, 1)
 
 
-def _coup_board(ch_peaceful=3):
+def _coup_board(ch_peaceful: int = 3) -> IntrigueState:
     state = new(4, heads={}, council=[6, 7, 8, 9])
     state = with_tokens(state, chars={6: {R: 1}}, lands={DS: {R: 1}, CH: {R: 1}, BRO: {R: 1}, TD: {R: 1}})
     pos = state.lands.index(CH)
@@ -63,56 +69,56 @@ def _coup_board(ch_peaceful=3):
     return state.model_copy(update={"peaceful": tuple(peaceful)})
 
 
-def test_military_coup_counts_a_balanced_land():
+def test_military_coup_counts_a_balanced_land() -> None:
     state = begin(_coup_board(), Phase.LANDS_ONE, turn=2)
     assert state.phase is Phase.OVER
-    assert (state.result.victory, state.result.winner) == (Victory.COUP, R)
-    assert ENGINE.outcome(state).ranks[R] == 0
+    assert (result_of(state).victory, result_of(state).winner) == (Victory.COUP, R)
+    assert outcome_of(state).ranks[R] == 0
 
 
-def test_no_coup_when_a_land_is_peaceful():
+def test_no_coup_when_a_land_is_peaceful() -> None:
     state = begin(_coup_board(ch_peaceful=4), Phase.LANDS_ONE, turn=2)
     assert state.phase is not Phase.OVER
 
 
-def _will_board(lands):
+def _will_board(lands: Iterable[int]) -> IntrigueState:
     state = new(6, heads={}, council=[6, 7, 8, 9], lands=STANDARD_NINE)
     return with_tokens(state, chars={9: {B: 1}}, lands={land: {B: 1} for land in lands})
 
 
-def test_will_of_the_people_with_nine_lands():
+def test_will_of_the_people_with_nine_lands() -> None:
     state = begin(_will_board([1, 3, 5, 6, 11]), Phase.LANDS_ONE, turn=2)
-    assert (state.result.victory, state.result.winner) == (Victory.WILL, B)
+    assert (result_of(state).victory, result_of(state).winner) == (Victory.WILL, B)
     state = begin(_will_board([1, 3, 5, 6]), Phase.LANDS_ONE, turn=2)
     assert state.phase is not Phase.OVER
 
 
-def _election_board():
+def _election_board() -> IntrigueState:
     heads = {ZB: 10, DS: 16, BR: 2, CH: 13, ZAL: 5, BRO: 17, TD: 1}
     state = new(4, heads=heads, council=[6, 7, 8, 9])
     return with_tokens(state, chars={6: {R: 2}, 7: {R: 2}, 8: {R: 2}, 9: {Y: 1}, 10: {R: 3}})
 
 
-def _call_election(state):
+def _call_election(state: IntrigueState) -> IntrigueState:
     state = begin(state, Phase.CHARACTERS, turn=2)
     state = until(state, lambda s: top_kind(s) == "slot" and top(s).seat == R)
     assert state.representative == 10
     return play(state, R, PickCharacter(character=6), PickAction(action=CharAction.ELECTION))
 
 
-def test_election_won_with_four_of_five_seats():
+def test_election_won_with_four_of_five_seats() -> None:
     state = _call_election(_election_board())
     assert state.phase is Phase.OVER
-    assert (state.result.victory, state.result.winner) == (Victory.ELECTION, R)
+    assert (result_of(state).victory, result_of(state).winner) == (Victory.ELECTION, R)
 
 
-def test_election_fails_after_a_kill_in_w3_and_the_action_is_spent():
+def test_election_fails_after_a_kill_in_w3_and_the_action_is_spent() -> None:
     state = with_card(_election_board(), "M01", Y, MercType.ASSASSIN, 10)
     state = _call_election(state)
     assert top_kind(state) == "window" and ENGINE.active_seats(state) == {Y}
     state = play(state, Y, RevealAssassin(card="M01"))
     assert 10 in state.dead and state.representative is None
-    events = []
+    events: list[Event] = []
     while state.phase is not Phase.OVER and 6 in state.acted and top_kind(state) != "slot":
         seat = min(ENGINE.active_seats(state))
         step = ENGINE.apply(state, seat, ENGINE.default_action(state, seat))
@@ -123,19 +129,19 @@ def test_election_fails_after_a_kill_in_w3_and_the_action_is_spent():
     assert state.phase is not Phase.OVER and 6 in state.acted
 
 
-def test_turn_limit_ranks_by_the_score_vector():
+def test_turn_limit_ranks_by_the_score_vector() -> None:
     state = new(3, heads={ZB: 4}, max_turns=4)
     state = with_tokens(state, chars={4: {B: 2}}, lands={BR: {G: 1}})
     state = begin(state, Phase.LANDS_TWO, turn=4)
     state = until(state, lambda s: s.phase is Phase.OVER)
-    assert state.result.victory is Victory.TURN_LIMIT and state.result.winner is None
-    ranks = ENGINE.outcome(state).ranks
+    assert result_of(state).victory is Victory.TURN_LIMIT and result_of(state).winner is None
+    ranks = outcome_of(state).ranks
     assert ranks[B] == 0 and ranks[G] == 1 and ranks[R] == 2
-    ended = state.result
+    ended = result_of(state)
     assert ended.scores[B][1] == 2
 
 
-def test_slot_default_is_pass_and_clock_constants():
+def test_slot_default_is_pass_and_clock_constants() -> None:
     state = with_tokens(new(3, heads={ZB: 4}), chars={4: {B: 2}})
     state = begin(state, Phase.CHARACTERS, turn=2)
     state = until(state, lambda s: top_kind(s) == "slot")

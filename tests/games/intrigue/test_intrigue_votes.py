@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from games.core.errors import GameError
+from games.core.models import Event
 from games.intrigue.data import STANDARD_NINE
 from games.intrigue.models import (
     BallotsRevealed,
@@ -24,6 +25,7 @@ from games.intrigue.models import (
     VoteKind,
     VoteResolved,
 )
+from games.intrigue.state import IntrigueState
 from tests.games.intrigue.helpers import (
     ENGINE,
     B,
@@ -45,19 +47,19 @@ ZB, DS, BR, CH, ZAL, BRO, TD = 1, 2, 3, 4, 6, 11, 12
 FOR, AGAINST, ABSTAIN, NONE = (PickSide(side=s) for s in (Side.FOR, Side.AGAINST, Side.ABSTAIN, Side.NONE))
 
 
-def slots(state, turn=2):
+def slots(state: IntrigueState, turn: int = 2) -> IntrigueState:
     state = begin(state, Phase.CHARACTERS, turn=turn)
     return until(state, lambda s: top_kind(s) == "slot")
 
 
-def pass_until_slot_of(state, seat):
+def pass_until_slot_of(state: IntrigueState, seat: int) -> IntrigueState:
     while not (top_kind(state) == "slot" and top(state).seat == seat):
         active = min(ENGINE.active_seats(state))
         state = play(state, active, ENGINE.default_action(state, active))
     return state
 
 
-def test_seed_council_vote_example():
+def test_seed_council_vote_example() -> None:
     heads = {ZB: 10, DS: 16, BR: 2, CH: 4, ZAL: 5, BRO: 17, TD: 1}
     state = new(4, heads=heads, council=[6, 7, 8, 9])
     state = with_tokens(
@@ -94,7 +96,7 @@ def test_seed_council_vote_example():
     state = play(state, Y, PickCharacter(character=7), PickCharacter(character=5), AGAINST, Done())
     assert top(state).tallies[7] == {"for": 2, "against": 3}
     assert state.char_tokens[16][G] == 2 and state.char_tokens[1][R] == 0 and state.char_tokens[4][Y] == 0
-    events = []
+    events: list[Event] = []
     for seat in sorted(ENGINE.active_seats(state)):
         step = ENGINE.apply(state, seat, Skip())
         events += step.events
@@ -104,13 +106,13 @@ def test_seed_council_vote_example():
     assert 16 in state.heads
 
 
-def _trait_board():
+def _trait_board() -> IntrigueState:
     heads = {ZB: 10, DS: 16, BR: 2, CH: 13, ZAL: 5, BRO: 17, TD: 1}
     state = new(4, heads=heads, council=[4, 3, 8, 9])
     return with_tokens(state, chars={4: {R: 3}, 3: {B: 3}})
 
 
-def test_envious_and_noble_controller_ballots():
+def test_envious_and_noble_controller_ballots() -> None:
     state = slots(_trait_board())
     state = pass_until_slot_of(state, R)
     state = play(
@@ -123,7 +125,7 @@ def test_envious_and_noble_controller_ballots():
     assert state.char_tokens[2][B] == 1  # Ирена Благородная and Гордая: For → −1 forced, doubled
 
 
-def test_sapphire_lakes_dictates_one_neutral_voter_once_per_turn():
+def test_sapphire_lakes_dictates_one_neutral_voter_once_per_turn() -> None:
     heads = {1: 10, 2: 16, 3: 2, 4: 13, 5: 11, 6: 5, 10: 14, 11: 17, 12: 1}
     state = new(4, heads=heads, council=[6, 7, 8, 9], lands=STANDARD_NINE)
     state = with_tokens(state, chars={6: {R: 3}, 8: {R: 2}, 11: {B: 1}, 7: {G: 1, Y: 1}, 10: {Y: 2}})
@@ -148,7 +150,7 @@ def test_sapphire_lakes_dictates_one_neutral_voter_once_per_turn():
         play(second, B, PickCharacter(character=7))
 
 
-def _land_vote_board():
+def _land_vote_board() -> IntrigueState:
     # 7 heads: R controls 4, B 1, two neutral (Матей on ЗБ, Жозетта on Залесье).
     heads = {ZB: 4, DS: 16, BR: 2, CH: 13, ZAL: 5, BRO: 17, TD: 1}
     state = new(4, heads=heads, council=[6, 7, 8, 9])
@@ -159,7 +161,7 @@ def _land_vote_board():
     )
 
 
-def _call_councillor_removal(state):
+def _call_councillor_removal(state: IntrigueState) -> IntrigueState:
     state = slots(state)
     state = pass_until_slot_of(state, R)
     state = play(state, R, PickCharacter(character=16), PickAction(action=CharAction.REMOVE_COUNCILLOR))
@@ -168,14 +170,14 @@ def _call_councillor_removal(state):
     return play(state, B, AGAINST)
 
 
-def test_councillor_removal_fails_without_five_for():
+def test_councillor_removal_fails_without_five_for() -> None:
     state = _call_councillor_removal(_land_vote_board())
     assert ENGINE.active_seats(state) == {G}
     state = play(state, G, Skip())
     assert 7 in state.council
 
 
-def test_councillor_removal_passes_with_a_stake_and_the_seat_is_refilled():
+def test_councillor_removal_passes_with_a_stake_and_the_seat_is_refilled() -> None:
     state = _call_councillor_removal(_land_vote_board())
     state = play(state, G, PickCharacter(character=4), PickAmount(amount=2), FOR, Done())
     assert 7 not in state.council and 7 in state.dismissed
@@ -185,7 +187,7 @@ def test_councillor_removal_passes_with_a_stake_and_the_seat_is_refilled():
     assert 7 not in top(state).candidates
 
 
-def test_council_vacancy_appointment_vote_and_head_refill():
+def test_council_vacancy_appointment_vote_and_head_refill() -> None:
     heads = {ZB: 4, DS: 16, BR: 2, CH: 13, ZAL: 5, BRO: 3, TD: 1}
     state = new(4, heads=heads, council=[6, 7, 8, 9])
     state = with_tokens(
@@ -211,7 +213,7 @@ def test_council_vacancy_appointment_vote_and_head_refill():
     assert state.heads[state.lands.index(BR)] is not None
 
 
-def test_appointment_tie_goes_to_the_privy_councillors_controller():
+def test_appointment_tie_goes_to_the_privy_councillors_controller() -> None:
     heads = {ZB: 4, DS: 16, BR: 2, CH: 13, ZAL: 5, BRO: 3, TD: 1}
     state = new(4, heads=heads, council=[6, 7, 8, 9])
     state = with_tokens(state, chars={2: {R: 2}, 16: {R: 2}, 3: {B: 2}, 4: {G: 2}, 9: {Y: 1}}, lands={ZB: {R: 2}})
@@ -228,7 +230,7 @@ def test_appointment_tie_goes_to_the_privy_councillors_controller():
     assert state.council[2] == 3
 
 
-def test_removal_vote_lapses_when_the_subject_dies_in_w3():
+def test_removal_vote_lapses_when_the_subject_dies_in_w3() -> None:
     heads = {ZB: 10, DS: 16, BR: 2, CH: 13, ZAL: 5, BRO: 17, TD: 1}
     state = new(4, heads=heads, council=[6, 7, 8, 9])
     state = with_tokens(state, chars={6: {R: 3}}, lands={DS: {Y: 2}})
@@ -245,7 +247,7 @@ def test_removal_vote_lapses_when_the_subject_dies_in_w3():
     assert top_kind(state) != "vote" or top(state).subject != 16
 
 
-def test_ballot_done_defaults_the_rest_to_abstain():
+def test_ballot_done_defaults_the_rest_to_abstain() -> None:
     state = slots(_trait_board())
     state = pass_until_slot_of(state, R)
     state = play(
@@ -258,7 +260,7 @@ def test_ballot_done_defaults_the_rest_to_abstain():
     assert set(revealed.votes) == {(4, "abstain", R), (3, "abstain", B)}
 
 
-def test_neutral_unswayed_councillor_votes_its_disposition():
+def test_neutral_unswayed_councillor_votes_its_disposition() -> None:
     state = slots(_trait_board())
     state = pass_until_slot_of(state, R)
     state = play(
