@@ -20,10 +20,11 @@ from bot.ui.components import DYNAMIC_ITEMS
 from bot.ui.interactions import Interactions, display_name
 from bot.ui.panels import lobby_payload
 from bot.ui.publisher import DiscordPublisher
+from games.registry import ENGINES
 
 log = logging.getLogger(__name__)
 
-COGS = ("bot.cogs.coup", "bot.cogs.masti", "bot.cogs.tables")
+COGS = ("bot.cogs.coup", "bot.cogs.masti", "bot.cogs.cadwallon", "bot.cogs.intrigue", "bot.cogs.tables")
 
 
 class TableBot(commands.AutoShardedBot):
@@ -149,10 +150,10 @@ class TableBot(commands.AutoShardedBot):
         ordered = ordered[host_index:] + ordered[:host_index]
         first = None if winner is None else next(i for i, s in enumerate(ordered) if s.seat == winner)
         options = dict(row.options)
-        game_options = dict(options.get("game", {}))
-        game_options["first_seat"] = first
-        options["game"] = game_options
-        options[FIRST_SEAT_IS_LOBBY_INDEX] = True
+        if "first_seat" in ENGINES[row.game].options_type.model_fields:
+            # Only games with a chosen first player take the winner first; others keep their own rule.
+            options["game"] = {**options.get("game", {}), "first_seat": first}
+            options[FIRST_SEAT_IS_LOBBY_INDEX] = True
         channel = self.get_partial_messageable(row.channel_id, guild_id=row.guild_id)
         await interaction.response.defer(ephemeral=True, thinking=True)
         locale = normalize_locale(row.locale)

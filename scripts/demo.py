@@ -1,6 +1,6 @@
-"""Play whole Coup and Масти Власти games with AI in every seat through the real bot, offline, and save what it posts.
+"""Play whole Coup, Масти Власти, Гильдии Кадвалона and Интриги games through the real bot, offline; save what it posts.
 
-``python -m scripts.demo --out demo-output [--game coup|masti|all] [--games N] [--seed S]``
+``python -m scripts.demo --out demo-output [--game coup|masti|cadwallon|intrigue|all] [--games N] [--seed S]``
 (``make demo``) runs the real :class:`~bot.app.TableBot` (its cogs, components, table service,
 SQLite storage and publisher) against SimCord's in-memory Discord. No token and no network are needed.
 
@@ -20,16 +20,27 @@ The plan, in order (``--game`` keeps one game's part of it, ``--games N`` then p
    itself falls back to while no Масти Власти AI is registered.
 4. Масти Власти on the Russian server: all-AI tables of 3, 4, 4 in teams, 5 and 6 seats, opened and
    started as in 2.
+5. Гильдии Кадвалона on the English server: a member runs ``/cadwallon new grid:3``, adds one AI and
+   plays her seat: placements with the board's selects (where to place is public), action cards
+   and their targets in her private panel. Her choices come from ``AGENTS["cadwallon"]``, or the
+   random agent while no Гильдии Кадвалона AI is registered.
+6. Гильдии Кадвалона on the Russian server: all-AI tables of 4 seats on a 3×3 grid and 8 seats on a
+   5×5 grid, opened and started as in 2.
+7. Интриги on the English server: a member runs ``/intrigue new``, adds two AIs and plays her seat
+   through a whole game: the setup placement with the board's select (it is public), everything
+   else (sealed choices, hires, card types) in her private panel.
+8. Интриги on the Russian server: all-AI tables of 4 seats (7 lands) and 6 seats (9 lands), with a
+   turn limit of 6 (see ``INTRIGUE_AI_TURNS``).
 
 Written to ``--out``:
 
 - ``transcript.md``: every message, edit and interaction answer the bot sent, in order (from
   SimCord's REST log), with the members' clicks between them. Mentions show as names and board
   images as links. Private answers are listed but not shown, except for one example.
-- ``<game>-<table>-<nnn>.png`` (``coup-…``, ``masti-…``): every board image the bot posted, from the
-  publisher's observers.
-- ``private-panel.md`` and ``private-panel-masti.md``: one private "My cards" panel of each game as
-  its owner sees it.
+- ``<game>-<table>-<nnn>.png`` (``coup-…``, ``masti-…``, ``cadwallon-…``): every board image the bot
+  posted, from the publisher's observers.
+- ``private-panel.md``, ``private-panel-masti.md`` and ``private-panel-cadwallon.md``: one private
+  "My cards" panel of each game as its owner sees it.
 
 Tables are seeded from ``--seed`` (``<seed>-<n>``), except the English ones. Their seeds are drawn by
 the bot, as for every ``/coup new`` and ``/masti new``. The AIs act without a pause (``ai_delay_seconds = 0``), so board
@@ -67,12 +78,28 @@ from bot.ui.panels import Payload, lobby_payload
 from games.core import Agent, GameRng, RandomAgent
 from games.registry import AGENTS, ENGINES
 
-GAMES = ("coup", "masti")
+GAMES = ("coup", "masti", "cadwallon", "intrigue")
 #: The game's name in the transcript.
-TITLES = {"coup": "Переворот (Coup)", "masti": "Масти Власти (Suits of Power)"}
+TITLES = {
+    "coup": "Переворот (Coup)",
+    "masti": "Масти Власти (Suits of Power)",
+    "cadwallon": "Гильдии Кадвалона (Guilds of Cadwallon)",
+    "intrigue": "Интриги (Intrigue)",
+}
+#: The game's short name in a game's label.
+SHORT_TITLES = {"coup": "Coup", "masti": "Масти Власти", "cadwallon": "Гильдии Кадвалона", "intrigue": "Интриги"}
 #: The file of each game's private panel example.
-PANEL_FILES = {"coup": "private-panel.md", "masti": "private-panel-masti.md"}
+PANEL_FILES = {
+    "coup": "private-panel.md",
+    "masti": "private-panel-masti.md",
+    "cadwallon": "private-panel-cadwallon.md",
+    "intrigue": "private-panel-intrigue.md",
+}
 CLOCK_SECONDS = 90
+#: The turn limit of the all-AI Интриги tables (the hosted one plays the default 10). A whole
+#: all-AI game plays out inside one click's settle, and late in the plan SimCord's bookkeeping of
+#: every earlier interaction slows each board edit, so these games are kept to 400 moves or so.
+INTRIGUE_AI_TURNS = 6
 #: How long (real seconds) SimCord waits for the bot to go idle; a whole all-AI game plays out while
 #: the Start click settles. It must stay below the decision clock: SimCord waits in real time for
 #: timers due before this limit, so a longer limit would let every clock run out.
@@ -103,11 +130,14 @@ class GameSpec:
     hosted: bool = False
     game: str = "coup"
     teams: bool = False
+    grid: int | None = None
 
     @property
     def label(self) -> str:
         """Return a short description, e.g. ``Coup, ru, 2 players, draft, all AI``."""
-        parts = ["Масти Власти" if self.game == "masti" else "Coup", self.locale, f"{self.players} players"]
+        parts = [SHORT_TITLES[self.game], self.locale, f"{self.players} players"]
+        if self.grid is not None:
+            parts.append(f"{self.grid}×{self.grid}")
         if self.draft:
             parts.append("draft")
         if self.teams or (self.game == "masti" and self.players == 6):
@@ -128,6 +158,12 @@ PLAN: tuple[GameSpec, ...] = (
     GameSpec("ru", 4, game="masti", teams=True),
     GameSpec("ru", 5, game="masti"),
     GameSpec("ru", 6, game="masti"),
+    GameSpec("en", 2, hosted=True, game="cadwallon", grid=3),
+    GameSpec("ru", 4, game="cadwallon", grid=3),
+    GameSpec("ru", 8, game="cadwallon", grid=5),
+    GameSpec("en", 3, hosted=True, game="intrigue"),
+    GameSpec("ru", 4, game="intrigue"),
+    GameSpec("ru", 6, game="intrigue"),
 )
 
 
@@ -342,7 +378,8 @@ class Recorder:
         head = [
             "# Demo transcript",
             "",
-            "Whole games of Переворот (Coup) and Масти Власти played by the real bot on SimCord's offline Discord "
+            "Whole games of Переворот (Coup), Масти Власти, Гильдии Кадвалона and Интриги played by the real bot on "
+            "SimCord's offline Discord "
             "(`python -m scripts.demo`). Every message, edit and interaction answer the bot sent is "
             "listed in order; **bold lines** are what members (or the demo) did.",
             "",
@@ -405,12 +442,16 @@ class Demo:
         self.en_channels = {
             "coup": self.en_guild.create_text_channel("coup"),
             "masti": self.en_guild.create_text_channel("suits-of-power"),
+            "cadwallon": self.en_guild.create_text_channel("guilds-of-cadwallon"),
+            "intrigue": self.en_guild.create_text_channel("intrigue"),
         }
         self.alice = self.en_guild.add_member(env.create_user("alice", global_name="Alice"))
         self.ru_guild = env.create_guild("Клуб настольных игр", preferred_locale="ru")
         self.ru_channels = {
             "coup": self.ru_guild.create_text_channel("переворот"),
             "masti": self.ru_guild.create_text_channel("масти-власти"),
+            "cadwallon": self.ru_guild.create_text_channel("гильдии-кадвалона"),
+            "intrigue": self.ru_guild.create_text_channel("интриги"),
         }
         self.anna = self.ru_guild.add_member(env.create_user("anna", global_name="Анна"))
         me = bot.user
@@ -498,7 +539,7 @@ class Demo:
         service = self.bot.service
         locale = self._guild_locale(self.ru_guild)
         ru_channel = self.ru_channels[spec.game]
-        options: dict[str, Any] = {"draft": spec.draft} if spec.game == "coup" else {"teams": spec.teams}
+        options: dict[str, Any] = _game_options(spec)
         self.rec.note(
             "The demo opens an all-AI table through TableService.create_lobby(seat_host=False); "
             "the bot posts its lobby, as the Rematch button does"
@@ -527,15 +568,17 @@ class Demo:
         return table
 
     async def _hosted_game(self, spec: GameSpec) -> Table:
-        """Open a table with ``/coup new`` or ``/masti new`` and play the host's seat through the bot's buttons."""
+        """Open a table with ``/<game> new`` and play the host's seat through the bot's buttons."""
         en_channel = self.en_channels[spec.game]
         options: dict[str, Any] = {"teams": True} if spec.teams else {}
+        if spec.grid is not None:
+            options["grid"] = spec.grid
         shown = "".join(f" {key}:{value}" for key, value in options.items())
         self.rec.note(f"Alice runs /{spec.game} new{shown}")
         result = await self.alice.slash(en_channel, f"{spec.game} new", **options)
         self.rec.flush()
         if result.response is None:
-            raise RuntimeError("/coup new did not answer")
+            raise RuntimeError(f"/{spec.game} new did not answer")
         lobby = result.response.message
         table_id = next(
             int(match[1])
@@ -603,6 +646,17 @@ class Demo:
             self.rec.note(f"Alice clicks [{label}]")
             await self.alice.click(message, custom_id=custom_id)
         self.rec.flush(private_update=private)
+
+
+def _game_options(spec: GameSpec) -> dict[str, Any]:
+    """Return the engine options an all-AI table of ``spec`` is opened with."""
+    if spec.game == "coup":
+        return {"draft": spec.draft}
+    if spec.game == "cadwallon":
+        return {"grid": spec.grid}
+    if spec.game == "intrigue":
+        return {"max_turns": INTRIGUE_AI_TURNS}
+    return {"teams": spec.teams}
 
 
 def _warm_up(games: Iterable[str]) -> None:

@@ -23,9 +23,18 @@ def test_plan_covers_every_masti_variant():
     assert ru >= {(3, False), (4, False), (4, True), (5, False), (6, False)}
     assert any(spec.locale == "en" and spec.hosted for spec in masti)
     assert plan_for("all") == PLAN
-    assert set(plan_for("coup")) | set(masti) == set(PLAN)
+    others = set(plan_for("cadwallon")) | set(plan_for("intrigue"))
+    assert set(plan_for("coup")) | set(masti) | others == set(PLAN)
     with pytest.raises(ValueError, match="unknown game"):
         plan_for("chess")
+
+
+def test_plan_covers_cadwallon_on_a_3x3_and_a_5x5_grid():
+    cadwallon = plan_for("cadwallon")
+    assert {(spec.grid, spec.players) for spec in cadwallon if not spec.hosted} >= {(3, 4), (5, 8)}
+    hosted = [spec for spec in cadwallon if spec.hosted]
+    assert hosted and hosted[0].locale == "en" and hosted[0].grid == 3
+    assert "Гильдии Кадвалона, en, 2 players, 3×3" in hosted[0].label
 
 
 def test_demo_plays_one_game_and_writes_transcript_and_boards(tmp_path, capsys):
@@ -66,3 +75,42 @@ def test_demo_plays_one_masti_game_through_the_private_panel(tmp_path, capsys):
     panel = (tmp_path / "private-panel-masti.md").read_text(encoding="utf-8")
     assert "Suits of Power: your cards" in panel
     assert not (tmp_path / "private-panel.md").exists()
+
+
+def test_demo_plays_one_cadwallon_game_through_the_board_and_the_panel(tmp_path, capsys):
+    assert main(["--out", str(tmp_path), "--game", "cadwallon", "--games", "1", "--seed", "smoke"]) == 0
+
+    summary = capsys.readouterr().out
+    assert re.search(r"Demo: 1 games, [1-9]\d* moves, [1-9]\d* board images", summary)
+    assert "Гильдии Кадвалона, en, 2 players, 3×3" in summary
+    transcript = (tmp_path / "transcript.md").read_text(encoding="utf-8")
+    assert "/cadwallon new grid:3" in transcript
+    assert "Alice chooses “" in transcript  # a placement taken with the board's select
+    assert "results of table #1" in transcript
+    boards = sorted(tmp_path.glob("cadwallon-1-*.png"))
+    assert boards and all(path.read_bytes().startswith(b"\x89PNG\r\n\x1a\n") for path in boards)
+    panel = (tmp_path / "private-panel-cadwallon.md").read_text(encoding="utf-8")
+    assert "Guilds of Cadwallon: your cards" in panel
+
+
+def test_plan_covers_intrigue_with_seven_and_nine_lands():
+    intrigue = plan_for("intrigue")
+    assert {spec.players for spec in intrigue if not spec.hosted} >= {4, 6}  # 7 lands, and 9 from six players
+    hosted = [spec for spec in intrigue if spec.hosted]
+    assert hosted and hosted[0].locale == "en"
+    assert "Интриги, en, 3 players, host plays through the buttons" in hosted[0].label
+
+
+def test_demo_plays_one_intrigue_game_through_the_board_and_the_panel(tmp_path, capsys):
+    assert main(["--out", str(tmp_path), "--game", "intrigue", "--games", "1", "--seed", "smoke"]) == 0
+
+    summary = capsys.readouterr().out
+    assert re.search(r"Demo: 1 games, [1-9]\d* moves, [1-9]\d* board images", summary)
+    transcript = (tmp_path / "transcript.md").read_text(encoding="utf-8")
+    assert "/intrigue new" in transcript
+    assert "Alice chooses “" in transcript  # a placement taken with the board's select
+    assert "results of table #1" in transcript
+    boards = sorted(tmp_path.glob("intrigue-1-*.png"))
+    assert boards and all(path.read_bytes().startswith(b"\x89PNG\r\n\x1a\n") for path in boards)
+    panel = (tmp_path / "private-panel-intrigue.md").read_text(encoding="utf-8")
+    assert "Intrigue: your cards" in panel

@@ -1,0 +1,1275 @@
+"""Board image of «Гильдии Кадвалона» (Guilds of Cadwallon), drawn from the public ``CadwallonView`` only.
+
+The image shows what digest §11 makes public: the grid of district cards (guild crest, guild or
+penalty points, support value, district type, this round's marks), the agents on the boulevards in
+their players' colours (a turned agent wears its controller's ring), the barricade, slot names on
+the margins and every boulevard's code (``B2E``) in small type on its gap, so a player can type it;
+then per player the agents still to place, hand size, running score, captured cards by crest and
+played actions; the condition card, this round's plays, the last Capture, the First Player, the
+round, the deck and reserve sizes and the decision clock. A finished game shows the final ranking
+with each score's parts. A view carrying a hand, a contract, a pending card or a Tarot peek that
+its viewer may not see is refused, so a leak in a caller cannot reach an image.
+
+Guild crests are simple Pillow figures, one per guild, on a disc of the guild's colour: a coin
+(Usurers), a gem (Jewelers), crossed blades (Blades), a star (Zodiac), a key (Thieves), a boat
+(Ferrymen), a set square (Architects) and a flask (Alchemists). Militia carry a shield, personalities
+a mask and actions a scroll. Every card value is a HOUSE card (digest §2); the footer says so.
+
+Run ``python -m bot.render.cadwallon`` to write sample boards (played with the real engine) to
+``/tmp/render-samples/`` and print render time and PNG size per sample.
+"""
+
+from __future__ import annotations
+
+import math
+import statistics
+import sys
+import time
+from collections.abc import Callable, Sequence
+from functools import lru_cache
+from pathlib import Path
+
+from PIL import Image, ImageDraw, ImageFont
+
+from bot.i18n import translate
+from bot.render.common import (
+    CREAM,
+    DRAW_LOCK,
+    FELT,
+    FELT_EDGE,
+    FELT_LINE,
+    GOLD,
+    GOLD_DARK,
+    PANEL,
+    PANEL_EDGE,
+    PANEL_WINNER,
+    RED,
+    STRIP,
+    TEXT,
+    TEXT_DARK,
+    TEXT_MUTED,
+    Face,
+    Rgb,
+    clean_text,
+    clock_icon,
+    downsample,
+    encode_png,
+    fill_circle,
+    fill_rounded,
+    fit_font,
+    fit_text,
+    font,
+    format_clock,
+    hires_canvas,
+    mix,
+    palette_from,
+    paste_rgba,
+    remaining_seconds,
+    seat_colour,
+    water_level,
+)
+from games.cadwallon.board import board
+from games.cadwallon.cards import CARDS, GUILD_ORDER
+from games.cadwallon.models import (
+    AgentView,
+    BoulevardView,
+    CadwallonView,
+    CaptureOutcome,
+    CaptureView,
+    CardInfo,
+    Category,
+    EndReason,
+    Guild,
+    GuildScore,
+    MarkView,
+    Phase,
+    PlayedActionView,
+    PlayerView,
+    ScoreBreakdown,
+    SlotView,
+    TurnStep,
+)
+
+__all__ = ["check_visibility", "reference_view", "render_cadwallon_board", "sample_views"]
+
+# ----------------------------------------------------------------------------- layout
+MARGIN = 20
+HEADER_H = 62
+LABEL = 22  # the margins holding slot names (row letters left, column numbers on top)
+GAP = 40  # a boulevard: the gap between two cards
+SIDE_GAP = 22
+SIDE_W = 350
+PLAYER_H = 80
+PLAYER_GAP = 6
+FOOTER_LINE = 24
+AGENT_D = 24
+MARK_D = 20
+#: The sign of each mark on a grid card (language-neutral; the footer and the log name the card).
+MARK_SIGNS: dict[str, str] = {
+    "A07": "+2",
+    "A08": "∅",
+    "A09": "⊘",
+    "A14": "⚖",
+    "A17": "×2",
+    "A24": "+1",
+    "A26": "★",
+}
+CLOCK_URGENT_SECONDS = 10
+#: Card size per grid side: bigger cards where the grid is small.
+CARD_SIZE: dict[int, tuple[int, int]] = {3: (150, 118), 4: (132, 106), 5: (118, 96)}
+Box = tuple[float, float, float, float]
+
+# ----------------------------------------------------------------------------- palette
+#: Guild colours: the crest disc, and (darkened) the background of the guild's cards.
+GUILD_COLOURS: dict[Guild, Rgb] = {
+    Guild.USU: (212, 168, 58),
+    Guild.JEW: (200, 52, 92),
+    Guild.BLA: (86, 128, 190),
+    Guild.ZOD: (128, 86, 198),
+    Guild.THI: (96, 112, 92),
+    Guild.FER: (34, 156, 164),
+    Guild.ARC: (206, 112, 58),
+    Guild.ALC: (76, 170, 84),
+}
+INK: Rgb = (28, 24, 20)
+MILITIA: Rgb = (74, 84, 100)
+PERSONALITY: Rgb = (120, 70, 120)
+ACTION: Rgb = (34, 92, 96)
+CARD_DARK = 0.55  # how far a card background is mixed toward the panel colour
+S_BLUE: Rgb = (70, 150, 230)
+S_CHANGED: Rgb = (245, 150, 40)
+PP_BLACK: Rgb = (24, 24, 28)
+BARRICADE: Rgb = (150, 90, 50)
+GAP_CODE: Rgb = (118, 150, 136)
+EMPTY_SLOT: Rgb = (20, 70, 53)
+MEDALS: tuple[Rgb, ...] = (GOLD, (196, 204, 214), (210, 134, 68))
+
+
+def check_visibility(view: CadwallonView) -> None:
+    """Raise ``ValueError`` if ``view`` holds private cards or choices its viewer may not see.
+
+    Hands are public only under Open Books (C09); contracts only once the game is over; the
+    pending card and the Tarot peek belong to the turn seat's own view.
+    """
+    who = "the public view" if view.viewer is None else f"the view of seat {view.viewer}"
+    open_hands = view.condition == "C09"
+    finished = view.phase is Phase.FINISHED
+    for player in view.players:
+        if player.seat == view.viewer:
+            continue
+        if player.hand is not None and not open_hands:
+            raise ValueError(f"{who} carries the hand of seat {player.seat}; refusing to draw hidden cards")
+        if player.contract is not None and not finished:
+            raise ValueError(f"{who} carries the contract of seat {player.seat}; refusing to draw hidden cards")
+    if view.viewer is None and (view.pending is not None or view.peek is not None):
+        raise ValueError("the public view carries a private choice; refusing to draw hidden cards")
+
+
+# ----------------------------------------------------------------------------- public entry point
+def render_cadwallon_board(
+    view: CadwallonView,
+    names: Sequence[str],
+    locale: str,
+    clock_deadline: float | None = None,
+    now: float | None = None,
+) -> bytes:
+    """Draw the «Гильдии Кадвалона» board for ``view`` and return it as PNG bytes.
+
+    The image depends only on the arguments, so the same call always yields the same bytes.
+
+    Args:
+        view: The view to draw (the public view for the table; a seat's view draws the same board).
+        names: Display names by seat; missing or undrawable names fall back to "Игрок N".
+        locale: Locale of the labels (``ru``, ``en``, or a Discord locale such as ``en-US``).
+        clock_deadline: When the current decision times out (seconds on the same clock as ``now``).
+        now: The current time; the remaining time is drawn only when both times are given.
+
+    Returns:
+        The PNG-encoded board.
+
+    Raises:
+        ValueError: If the view carries hidden cards or choices its viewer may not see.
+    """
+    check_visibility(view)
+    with DRAW_LOCK:
+        image = _Board(view, names, locale, remaining_seconds(clock_deadline, now)).draw()
+        palette = board_palette()
+    return encode_png(image, palette)
+
+
+# ----------------------------------------------------------------------------- crests and icons
+Glyph = Callable[[ImageDraw.ImageDraw, Box, Rgb, Rgb], None]
+
+
+def _coin(d: ImageDraw.ImageDraw, box: Box, ink: Rgb, bg: Rgb) -> None:
+    """Usurers: a coin with a square hole."""
+    x0, y0, x1, y1 = box
+    w = x1 - x0
+    d.ellipse((x0 + w * 0.08, y0 + w * 0.08, x1 - w * 0.08, y1 - w * 0.08), fill=ink)
+    d.ellipse((x0 + w * 0.2, y0 + w * 0.2, x1 - w * 0.2, y1 - w * 0.2), outline=bg, width=max(1, round(w * 0.06)))
+    h = w * 0.13
+    cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
+    d.rectangle((cx - h, cy - h, cx + h, cy + h), fill=bg)
+
+
+def _gem(d: ImageDraw.ImageDraw, box: Box, ink: Rgb, bg: Rgb) -> None:
+    """Jewelers: a cut gem."""
+    x0, y0, x1, y1 = box
+    w, h = x1 - x0, y1 - y0
+    top, girdle = y0 + h * 0.18, y0 + h * 0.4
+    outline = [
+        (x0 + w * 0.28, top),
+        (x0 + w * 0.72, top),
+        (x0 + w * 0.95, girdle),
+        (x0 + w * 0.5, y0 + h * 0.92),
+        (x0 + w * 0.05, girdle),
+    ]
+    d.polygon(outline, fill=ink)
+    line = max(1, round(w * 0.05))
+    d.line([(x0 + w * 0.05, girdle), (x0 + w * 0.95, girdle)], fill=bg, width=line)
+    d.line([(x0 + w * 0.36, girdle), (x0 + w * 0.5, y0 + h * 0.92), (x0 + w * 0.64, girdle)], fill=bg, width=line)
+
+
+def _blades(d: ImageDraw.ImageDraw, box: Box, ink: Rgb, _bg: Rgb) -> None:
+    """Blades: two crossed swords."""
+    x0, y0, x1, y1 = box
+    w = x1 - x0
+    cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
+    blade = [(-0.06, -0.5), (0.06, -0.5), (0.06, 0.22), (-0.06, 0.22)]
+    guard = [(-0.2, 0.22), (0.2, 0.22), (0.2, 0.3), (-0.2, 0.3)]
+    grip = [(-0.05, 0.3), (0.05, 0.3), (0.05, 0.48), (-0.05, 0.48)]
+    for angle in (-40, 40):
+        for shape in (blade, guard, grip):
+            d.polygon(_rotated(shape, (cx, cy), w, angle), fill=ink)
+
+
+def _star(d: ImageDraw.ImageDraw, box: Box, ink: Rgb, _bg: Rgb) -> None:
+    """Zodiac: a five-pointed star."""
+    x0, y0, x1, y1 = box
+    cx, cy, r = (x0 + x1) / 2, (y0 + y1) / 2 + (y1 - y0) * 0.04, (x1 - x0) * 0.5
+    points = []
+    for i in range(10):
+        radius = r if i % 2 == 0 else r * 0.42
+        angle = math.radians(-90 + 36 * i)
+        points.append((cx + radius * math.cos(angle), cy + radius * math.sin(angle)))
+    d.polygon(points, fill=ink)
+
+
+def _key(d: ImageDraw.ImageDraw, box: Box, ink: Rgb, bg: Rgb) -> None:
+    """Thieves: a key."""
+    x0, y0, x1, _y1 = box
+    w = x1 - x0
+    r = w * 0.22
+    cx, cy = x0 + w * 0.3, y0 + w * 0.32
+    d.ellipse((cx - r, cy - r, cx + r, cy + r), fill=ink)
+    d.ellipse((cx - r * 0.45, cy - r * 0.45, cx + r * 0.45, cy + r * 0.45), fill=bg)
+    shaft = [(-0.05, -0.02), (0.05, -0.02), (0.05, 0.62), (-0.05, 0.62)]
+    d.polygon(_rotated(shaft, (cx, cy + r * 0.8), w, -45), fill=ink)
+    for step in (0.38, 0.52):
+        bit = [(0.0, step), (0.17, step), (0.17, step + 0.07), (0.0, step + 0.07)]
+        d.polygon(_rotated(bit, (cx, cy + r * 0.8), w, -45), fill=ink)
+
+
+def _boat(d: ImageDraw.ImageDraw, box: Box, ink: Rgb, _bg: Rgb) -> None:
+    """Ferrymen: a boat with a sail."""
+    x0, y0, x1, y1 = box
+    w, h = x1 - x0, y1 - y0
+    d.polygon(
+        [(x0, y0 + h * 0.62), (x1, y0 + h * 0.62), (x0 + w * 0.8, y0 + h * 0.9), (x0 + w * 0.2, y0 + h * 0.9)],
+        fill=ink,
+    )
+    d.polygon([(x0 + w * 0.5, y0 + h * 0.04), (x0 + w * 0.5, y0 + h * 0.56), (x0 + w * 0.12, y0 + h * 0.56)], fill=ink)
+    d.polygon(
+        [(x0 + w * 0.56, y0 + h * 0.14), (x0 + w * 0.56, y0 + h * 0.56), (x0 + w * 0.86, y0 + h * 0.56)], fill=ink
+    )
+
+
+def _square(d: ImageDraw.ImageDraw, box: Box, ink: Rgb, bg: Rgb) -> None:
+    """Architects: a set square."""
+    x0, y0, x1, y1 = box
+    w, h = x1 - x0, y1 - y0
+    d.polygon(
+        [(x0 + w * 0.08, y0 + h * 0.05), (x0 + w * 0.08, y1 - h * 0.05), (x1 - w * 0.05, y1 - h * 0.05)], fill=ink
+    )
+    d.polygon([(x0 + w * 0.26, y0 + h * 0.45), (x0 + w * 0.26, y1 - h * 0.22), (x0 + w * 0.56, y1 - h * 0.22)], fill=bg)
+
+
+def _flask(d: ImageDraw.ImageDraw, box: Box, ink: Rgb, bg: Rgb) -> None:
+    """Alchemists: a round flask."""
+    x0, y0, x1, y1 = box
+    w, h = x1 - x0, y1 - y0
+    r = w * 0.34
+    cx, cy = (x0 + x1) / 2, y0 + h * 0.62
+    d.ellipse((cx - r, cy - r, cx + r, cy + r), fill=ink)
+    d.rectangle((cx - w * 0.09, y0 + h * 0.06, cx + w * 0.09, cy - r * 0.6), fill=ink)
+    d.rectangle((cx - w * 0.16, y0 + h * 0.02, cx + w * 0.16, y0 + h * 0.1), fill=ink)
+    d.ellipse((cx - r * 0.45, cy - r * 0.1, cx - r * 0.05, cy + r * 0.3), fill=bg)
+
+
+def _shield(d: ImageDraw.ImageDraw, box: Box, ink: Rgb, bg: Rgb) -> None:
+    """Militia: a shield with a bar."""
+    x0, y0, x1, y1 = box
+    w, h = x1 - x0, y1 - y0
+    d.polygon(
+        [
+            (x0 + w * 0.1, y0 + h * 0.08),
+            (x1 - w * 0.1, y0 + h * 0.08),
+            (x1 - w * 0.1, y0 + h * 0.5),
+            (x0 + w * 0.5, y1 - h * 0.02),
+            (x0 + w * 0.1, y0 + h * 0.5),
+        ],
+        fill=ink,
+    )
+    d.rectangle((x0 + w * 0.44, y0 + h * 0.16, x0 + w * 0.56, y0 + h * 0.8), fill=bg)
+
+
+def _mask(d: ImageDraw.ImageDraw, box: Box, ink: Rgb, bg: Rgb) -> None:
+    """Personality: a masquerade mask."""
+    x0, y0, x1, y1 = box
+    w, h = x1 - x0, y1 - y0
+    d.rounded_rectangle((x0 + w * 0.02, y0 + h * 0.3, x1 - w * 0.02, y0 + h * 0.72), radius=w * 0.18, fill=ink)
+    for cx in (x0 + w * 0.3, x0 + w * 0.7):
+        d.ellipse((cx - w * 0.12, y0 + h * 0.42, cx + w * 0.12, y0 + h * 0.58), fill=bg)
+
+
+def _scroll(d: ImageDraw.ImageDraw, box: Box, ink: Rgb, bg: Rgb) -> None:
+    """Action: a scroll."""
+    x0, y0, x1, y1 = box
+    w, h = x1 - x0, y1 - y0
+    d.rectangle((x0 + w * 0.18, y0 + h * 0.14, x1 - w * 0.18, y1 - h * 0.14), fill=ink)
+    for cy in (y0 + h * 0.14, y1 - h * 0.14):
+        d.ellipse((x0 + w * 0.06, cy - h * 0.1, x1 - w * 0.06, cy + h * 0.1), fill=ink)
+    line = max(1, round(w * 0.05))
+    for fy in (0.36, 0.5, 0.64):
+        d.line([(x0 + w * 0.3, y0 + h * fy), (x1 - w * 0.3, y0 + h * fy)], fill=bg, width=line)
+
+
+def _rotated(
+    points: Sequence[tuple[float, float]], centre: tuple[float, float], scale: float, angle: float
+) -> list[tuple[float, float]]:
+    """Return ``points`` (unit coordinates around 0, 0) scaled, rotated by ``angle`` degrees and moved."""
+    cos, sin = math.cos(math.radians(angle)), math.sin(math.radians(angle))
+    cx, cy = centre
+    return [(cx + scale * (x * cos - y * sin), cy + scale * (x * sin + y * cos)) for x, y in points]
+
+
+GLYPHS: dict[Guild, Glyph] = {
+    Guild.USU: _coin,
+    Guild.JEW: _gem,
+    Guild.BLA: _blades,
+    Guild.ZOD: _star,
+    Guild.THI: _key,
+    Guild.FER: _boat,
+    Guild.ARC: _square,
+    Guild.ALC: _flask,
+}
+CATEGORY_GLYPHS: dict[Category, tuple[Glyph, Rgb]] = {
+    Category.MILITIA: (_shield, (150, 162, 180)),
+    Category.PERSONALITY: (_mask, (206, 150, 206)),
+    Category.ACTION: (_scroll, (98, 196, 190)),
+}
+
+
+@lru_cache(maxsize=128)
+def crest_icon(guild: Guild, diameter: int) -> Image.Image:
+    """Return the crest of ``guild``: a cream-rimmed disc in the guild colour with its figure (RGBA)."""
+    image, d = hires_canvas(diameter, diameter)
+    full = image.width
+    d.ellipse((0, 0, full - 1, full - 1), fill=CREAM)
+    ring = full * 0.08
+    colour = GUILD_COLOURS[guild]
+    d.ellipse((ring, ring, full - 1 - ring, full - 1 - ring), fill=colour)
+    g = full * 0.24
+    GLYPHS[guild](d, (g, g, full - g, full - g), INK, colour)
+    return downsample(image)
+
+
+@lru_cache(maxsize=64)
+def category_icon(category: Category, diameter: int) -> Image.Image:
+    """Return the mark of a crestless category (militia shield, personality mask, action scroll)."""
+    glyph, colour = CATEGORY_GLYPHS[category]
+    image, d = hires_canvas(diameter, diameter)
+    full = image.width
+    d.ellipse((0, 0, full - 1, full - 1), fill=CREAM)
+    ring = full * 0.08
+    d.ellipse((ring, ring, full - 1 - ring, full - 1 - ring), fill=colour)
+    g = full * 0.22
+    glyph(d, (g, g, full - g, full - g), INK, colour)
+    return downsample(image)
+
+
+def card_icon(info: CardInfo, diameter: int) -> Image.Image:
+    """Return the crest of a card's guild, or its category's mark."""
+    if info.guild is not None:
+        return crest_icon(info.guild, diameter)
+    return category_icon(info.category, diameter)
+
+
+def card_colour(info: CardInfo) -> Rgb:
+    """Return the background colour of a card: its guild's, darkened, or its category's."""
+    if info.guild is not None:
+        return mix(GUILD_COLOURS[info.guild], PANEL, CARD_DARK)
+    return {Category.MILITIA: MILITIA, Category.PERSONALITY: PERSONALITY}.get(info.category, ACTION)
+
+
+@lru_cache(maxsize=64)
+def support_badge(value: int, size: int, changed: bool) -> Image.Image:
+    """Return the support value S as a diamond (orange when this round's marks changed it)."""
+    image, d = hires_canvas(size, size)
+    full = image.width
+    c = full / 2
+    d.polygon([(c, 0), (full - 1, c), (c, full - 1), (0, c)], fill=CREAM)
+    inset = full * 0.09
+    colour = S_CHANGED if changed else S_BLUE
+    d.polygon([(c, inset), (full - 1 - inset, c), (c, full - 1 - inset), (inset, c)], fill=colour)
+    icon = downsample(image)
+    draw = ImageDraw.Draw(icon)
+    draw.text(
+        (size / 2, size / 2 + 0.5), str(value), font=font(Face.BOLD, round(size * 0.5)), fill=TEXT_DARK, anchor="mm"
+    )
+    return icon
+
+
+@lru_cache(maxsize=64)
+def value_badge(text: str, size: int, kind: str) -> Image.Image:
+    """Return a round value badge: guild points (gold), penalty points (black) or wild (violet)."""
+    fill, ink = {"gp": (GOLD, TEXT_DARK), "pp": (PP_BLACK, CREAM), "wild": ((170, 110, 200), CREAM)}[kind]
+    image, d = hires_canvas(size, size)
+    full = image.width
+    d.ellipse((0, 0, full - 1, full - 1), fill=CREAM if kind != "gp" else GOLD_DARK)
+    ring = full * 0.09
+    d.ellipse((ring, ring, full - 1 - ring, full - 1 - ring), fill=fill)
+    icon = downsample(image)
+    fnt = fit_font(text, Face.CONDENSED_BOLD, round(size * 0.52), size * 0.84, 7)
+    ImageDraw.Draw(icon).text((size / 2, size / 2 + 0.5), text, font=fnt, fill=ink, anchor="mm")
+    return icon
+
+
+# ----------------------------------------------------------------------------- text (cached)
+@lru_cache(maxsize=4096)
+def _text_mask(text: str, fnt: ImageFont.FreeTypeFont, anchor: str) -> tuple[Image.Image, tuple[int, int]]:
+    """Return the anti-aliased mask of ``text`` and its offset from the anchor point.
+
+    Rasterising text is most of a board's cost, and a board repeats nearly all of its text from
+    one render to the next (codes, names, labels), so masks are kept; fonts come from the shared
+    cache, so a font object stands for its face and size. Callers hold ``DRAW_LOCK``.
+    """
+    box = fnt.getbbox(text, anchor=anchor)
+    left, top, right, bottom = math.floor(box[0]), math.floor(box[1]), math.ceil(box[2]), math.ceil(box[3])
+    mask = Image.new("L", (max(1, right - left), max(1, bottom - top)), 0)
+    ImageDraw.Draw(mask).text((-left, -top), text, font=fnt, fill=255, anchor=anchor)
+    return mask, (left, top)
+
+
+@lru_cache(maxsize=4096)
+def _length(text: str, fnt: ImageFont.FreeTypeFont) -> float:
+    """Return the advance width of ``text`` (cached like the masks)."""
+    return fnt.getlength(text)
+
+
+@lru_cache(maxsize=4096)
+def _fit(text: str, fnt: ImageFont.FreeTypeFont, width: float) -> str:
+    """Return :func:`fit_text` of the arguments (cached like the masks)."""
+    return fit_text(text, fnt, width)
+
+
+# ----------------------------------------------------------------------------- card faces (cached)
+def _greedy_lines(words: Sequence[str], fnt: ImageFont.FreeTypeFont, width: float) -> list[str]:
+    """Return ``words`` broken greedily into lines of at most ``width`` pixels (a long word stays whole)."""
+    lines: list[str] = []
+    current = ""
+    for word in words:
+        trial = f"{current} {word}".strip()
+        if current and fnt.getlength(trial) > width:
+            lines.append(current)
+            current = word
+        else:
+            current = trial
+    if current:
+        lines.append(current)
+    return lines
+
+
+def _name_lines(
+    text: str, width: float, lines: int, size: int, min_size: int
+) -> tuple[ImageFont.FreeTypeFont, list[str]]:
+    """Return the largest condensed bold font (``size`` down to ``min_size``) that sets ``text`` in ``lines`` lines.
+
+    A name that fits no size is cut with "…" at the smallest one.
+    """
+    words = text.split()
+    for candidate in range(size, min_size - 1, -1):
+        fnt = font(Face.CONDENSED_BOLD, candidate)
+        out = _greedy_lines(words, fnt, width)
+        if len(out) <= lines and all(fnt.getlength(line) <= width for line in out):
+            return fnt, out
+    fnt = font(Face.CONDENSED_BOLD, min_size)
+    out = _greedy_lines(words, fnt, width)
+    head, tail = out[: lines - 1], " ".join(out[lines - 1 :])
+    return fnt, [fit_text(line, fnt, width) for line in [*head, tail]]
+
+
+@lru_cache(maxsize=1024)
+def card_face(card: str, support: int, size: tuple[int, int], title: str, subtitle: str, district: str) -> Image.Image:
+    """Return the face of a grid card (RGB): crest, name, district, points and support.
+
+    ``support`` is the card's support this round (drawn orange when it differs from the printed
+    value); ``title``/``subtitle`` are the localized name lines; ``district`` the district letter.
+    """
+    info = CARDS[card]
+    w, h = size
+    image = Image.new("RGB", size, FELT)
+    colour = card_colour(info)
+    rim = GOLD_DARK if info.category is Category.CREDITOR else mix(colour, CREAM, 0.35)
+    fill_rounded(image, (0, 0, w, h), 9, colour, outline=rim, width=2)
+    band = mix(colour, (0, 0, 0), 0.25)
+    image.paste(band, (2, round(h * 0.36), w - 2, round(h * 0.37)))
+    draw = ImageDraw.Draw(image)
+    icon_d = round(h * 0.3)
+    paste_rgba(image, card_icon(info, icon_d), (6, 6))
+    chip = font(Face.BOLD, max(10, round(h * 0.13)))
+    cw = max(18, round(chip.getlength(district)) + 8)
+    fill_rounded(image, (w - cw - 6, 7, w - 6, 7 + round(h * 0.19)), 4, STRIP)
+    draw.text((w - 6 - cw / 2, 7 + h * 0.095), district, font=chip, fill=CREAM, anchor="mm")
+    name_font, lines = _name_lines(title, w - 12, 1 if subtitle else 2, max(11, round(h * 0.15)), 9)
+    fonts = [name_font] * len(lines)
+    if subtitle:
+        sub_font = font(Face.CONDENSED, max(10, round(h * 0.13)))
+        lines.append(fit_text(subtitle, sub_font, w - 12))
+        fonts.append(sub_font)
+    y = h * 0.55 - (len(lines) - 1) * h * 0.08
+    for line, fnt in zip(lines, fonts, strict=True):
+        draw.text((w / 2, y), line, font=fnt, fill=CREAM, anchor="mm")
+        y += h * 0.16
+    badge = round(h * 0.27)
+    bottom = h - badge - 5
+    if info.category is Category.MILITIA:
+        value = value_badge(f"−{info.pp}", badge, "pp")
+    elif info.category is Category.PERSONALITY:
+        value = value_badge("★", badge, "wild")
+    elif info.category is Category.CREDITOR:
+        value = value_badge("+1", badge, "gp")
+    else:
+        value = value_badge(str(info.gp), badge, "gp")
+    paste_rgba(image, value, (6, bottom))
+    paste_rgba(image, support_badge(support, badge + 2, support != info.support), (w - badge - 8, bottom - 1))
+    return image
+
+
+# ----------------------------------------------------------------------------- the board
+class _Board:
+    """One drawing of the board: layout, then header, grid, boulevards, players and footer."""
+
+    def __init__(self, view: CadwallonView, names: Sequence[str], locale: str, remaining: int | None) -> None:
+        self.view = view
+        self.locale = locale
+        self.finished = view.phase is Phase.FINISHED
+        self.remaining = None if self.finished else remaining
+        self.names = {p.seat: self._name(names, p.seat) for p in view.players}
+        self.n = view.grid
+        self.geo = board(view.grid)
+        self.card_w, self.card_h = CARD_SIZE.get(view.grid, CARD_SIZE[5])
+        self.grid_w = self.n * self.card_w + (self.n - 1) * GAP
+        self.grid_h = self.n * self.card_h + (self.n - 1) * GAP
+        self.gx = MARGIN + LABEL
+        self.gy = HEADER_H + LABEL + 6
+        self.side_x = self.gx + self.grid_w + SIDE_GAP
+        self.by_agent = {a.id: a for a in view.agents}
+        self.result = {b.seat: b for b in view.result or ()} if self.finished else {}
+        self.footer = self._footer_lines()
+        side_h = len(view.players) * (PLAYER_H + PLAYER_GAP) - PLAYER_GAP
+        body = max(self.grid_h + LABEL + 6, side_h)
+        height = HEADER_H + body + 14 + FOOTER_LINE * len(self.footer) + MARGIN
+        width = self.side_x + SIDE_W + MARGIN
+        self.image = Image.new("RGB", (width, height), FELT_EDGE)
+        self.d = ImageDraw.Draw(self.image)
+
+    # -- helpers
+    def t(self, key: str, **params: object) -> str:
+        """Translate ``render_cadwallon.<key>``."""
+        return translate(self.locale, f"render_cadwallon.{key}", **params)
+
+    def g(self, key: str, **params: object) -> str:
+        """Translate ``cadwallon.<key>`` (names shared with the presenter)."""
+        return translate(self.locale, f"cadwallon.{key}", **params)
+
+    def _name(self, names: Sequence[str], seat: int) -> str:
+        name = clean_text(names[seat]) if seat < len(names) else ""
+        return name or self.t("player", n=seat + 1)
+
+    def text(
+        self, xy: tuple[float, float], text: str, fnt: ImageFont.FreeTypeFont, fill: Rgb, anchor: str = "lm"
+    ) -> None:
+        """Draw ``text`` at ``xy`` from a cached glyph mask (boards repeat most of their text)."""
+        if not text:
+            return
+        mask, (dx, dy) = _text_mask(text, fnt, anchor)
+        x, y = round(xy[0]) + dx, round(xy[1]) + dy
+        self.image.paste(fill, (x, y, x + mask.width, y + mask.height), mask)
+
+    def slot_xy(self, index: int) -> tuple[int, int]:
+        """Return the top-left corner of slot ``index``."""
+        r, c = divmod(index, self.n)
+        return self.gx + c * (self.card_w + GAP), self.gy + r * (self.card_h + GAP)
+
+    def card_names(self, info: CardInfo) -> tuple[str, str]:
+        """Return the title and subtitle a card face shows."""
+        if info.category is Category.GUILD and info.guild is not None:
+            return self.g(f"guild.{info.guild.value}"), ""
+        if info.category is Category.CREDITOR and info.guild is not None:
+            return self.t("creditor"), self.g(f"guild.{info.guild.value}")
+        if info.category is Category.PERSONALITY:
+            return self.g(f"personality_short.{info.id}"), ""
+        if info.category is Category.MILITIA:
+            return self.g(f"militia.{info.id}"), ""
+        return self.g(f"action.{info.id}"), ""
+
+    # -- drawing
+    def draw(self) -> Image.Image:
+        """Draw every part and return the image."""
+        self._header()
+        self._grid()
+        self._boulevards()
+        self._players()
+        self._footer()
+        return self.image
+
+    def _header(self) -> None:
+        v = self.view
+        w = self.image.width
+        self.image.paste(STRIP, (0, 0, w, HEADER_H))
+        title = font(Face.BOLD, 24)
+        self.text((MARGIN, 22), self.t("title"), title, GOLD)
+        info = font(Face.REGULAR, 16)
+        facts = [self.t("round", n=v.round), self.t("deck", n=v.deck_size), self.t("reserve", n=v.reserve_size)]
+        self.text((MARGIN, 47), " · ".join(facts), info, TEXT_MUTED)
+        status = self._status()
+        right = w - MARGIN
+        if self.remaining is not None:
+            urgent = self.remaining <= CLOCK_URGENT_SECONDS
+            colour = RED if urgent else TEXT
+            clock = format_clock(self.remaining)
+            cf = font(Face.BOLD, 22)
+            cw = _length(clock, cf)
+            self.text((right, 31), clock, cf, colour, "rm")
+            paste_rgba(self.image, clock_icon(24, colour), (round(right - cw - 32), 19))
+            right = round(right - cw - 44)
+        left = MARGIN + max(_length(self.t("title"), title), _length(" · ".join(facts), info)) + 24
+        sf = fit_font(status, Face.BOLD, 19, right - left, 13)
+        self.text((right, 31), _fit(status, sf, right - left), sf, TEXT, "rm")
+
+    def _status(self) -> str:
+        v = self.view
+        if self.finished:
+            winners = [self.names[b.seat] for b in v.result or () if b.rank == 0]
+            if not winners:
+                return self.t("status.over_plain")
+            key = "status.over_shared" if len(winners) > 1 else "status.over"
+            return self.t(key, names=", ".join(winners))
+        name = self.names.get(v.turn, "—") if v.turn is not None else "—"
+        if v.step is TurnStep.ACT:
+            return self.t("status.act", name=name)
+        if v.step is TurnStep.TAROT:
+            return self.t("status.tarot", name=name)
+        return self.t("status.place", name=name)
+
+    def _grid(self) -> None:
+        v = self.view
+        fill_rounded(
+            self.image,
+            (self.gx - 10, self.gy - 10, self.gx + self.grid_w + 10, self.gy + self.grid_h + 10),
+            14,
+            FELT,
+            outline=FELT_LINE,
+            width=2,
+        )
+        label = font(Face.BOLD, 17)
+        for i in range(self.n):
+            x, y = self.slot_xy(i * self.n)
+            self.text((MARGIN + LABEL / 2 - 4, y + self.card_h / 2), "ABCDE"[i], label, GOLD, "mm")
+            x, y = self.slot_xy(i)
+            self.text((x + self.card_w / 2, HEADER_H + LABEL / 2 + 2), str(i + 1), label, GOLD, "mm")
+        districts = {d: self.t(f"district.{d}") for d in ("D", "M", "O", "H")}
+        for slot in v.slots:
+            x, y = self.slot_xy(slot.index)
+            if slot.card is None:
+                fill_rounded(self.image, (x, y, x + self.card_w, y + self.card_h), 9, EMPTY_SLOT)
+                self.text((x + self.card_w / 2, y + self.card_h / 2), slot.slot, font(Face.BOLD, 18), FELT_LINE, "mm")
+                continue
+            title, subtitle = self.card_names(slot.card)
+            face = card_face(
+                slot.card.id,
+                slot.effective_support,
+                (self.card_w, self.card_h),
+                title,
+                subtitle,
+                districts[slot.card.district.value],
+            )
+            self.image.paste(face, (x, y))
+            self._marks(slot, x, y)
+
+    def _marks(self, slot: SlotView, x: int, y: int) -> None:
+        """Draw this round's marks on a card: a disc in the marking player's colour with the mark's sign.
+
+        The signs (``+2`` Bribe, ``∅`` Slander, ``⊘`` Curfew, ``⚖`` Arbitration, ``×2`` Rally, ``+1``
+        Tithe, ``★`` Patronage) sit between the crest and the district chip; the footer names them.
+        """
+        if not slot.marks:
+            return
+        fnt = font(Face.BOLD, 11)
+        shown = slot.marks[:2]
+        cx = x + self.card_w / 2 - 12 * (len(shown) - 1)
+        cy = y + round(self.card_h * 0.16)
+        for mark in shown:
+            fill_circle(self.image, (round(cx), cy), MARK_D + 4, TEXT_DARK)
+            fill_circle(self.image, (round(cx), cy), MARK_D, seat_colour(mark.seat))
+            self.text((cx, cy + 1), MARK_SIGNS.get(mark.card, "•"), fnt, TEXT_DARK, "mm")
+            cx += 24
+        if len(slot.marks) > len(shown):
+            self.text((cx - 10, cy), f"+{len(slot.marks) - len(shown)}", fnt, CREAM)
+
+    def _boulevards(self) -> None:
+        v = self.view
+        code_font = font(Face.CONDENSED, 11)
+        number = font(Face.BOLD, 13)
+        for blvd in v.boulevards:
+            ax, ay = self.slot_xy(self.geo.ends[blvd.index][0])
+            if blvd.orientation == "E":
+                x0, y0, x1, y1 = ax + self.card_w, ay, ax + self.card_w + GAP, ay + self.card_h
+            else:
+                x0, y0, x1, y1 = ax, ay + self.card_h, ax + self.card_w, ay + self.card_h + GAP
+            cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
+            agents = [self.by_agent[i] for i in blvd.agents if i in self.by_agent]
+            if blvd.barricade:
+                self._barricade(blvd, (x0, y0, x1, y1))
+            if not agents:
+                colour = CREAM if blvd.barricade else GAP_CODE
+                self.text(
+                    (cx, cy + (14 if blvd.barricade and blvd.orientation == "E" else 0)),
+                    blvd.boulevard,
+                    code_font,
+                    colour,
+                    "mm",
+                )
+                continue
+            if blvd.orientation == "E":
+                self.text((cx, y0 + 8), blvd.boulevard, code_font, GAP_CODE, "mm")
+                spots = [(cx, cy + 4)] if len(agents) == 1 else [(cx, cy - 10), (cx, cy + 18)]
+            else:
+                self.text((x0 + 16, cy), blvd.boulevard, code_font, GAP_CODE, "mm")
+                spots = [(cx, cy)] if len(agents) == 1 else [(cx - 14, cy), (cx + 14, cy)]
+            for agent, (px, py) in zip(agents, spots, strict=False):
+                self._agent(agent, round(px), round(py), number)
+
+    def _agent(self, agent: AgentView, x: int, y: int, number: ImageFont.FreeTypeFont) -> None:
+        """Draw an agent: a disc in its owner's colour with the seat number (ringed by a turned agent's controller)."""
+        if agent.controller != agent.owner:
+            fill_circle(self.image, (x, y), AGENT_D + 8, seat_colour(agent.controller))
+        fill_circle(self.image, (x, y), AGENT_D + 2, TEXT_DARK)
+        fill_circle(self.image, (x, y), AGENT_D - 2, seat_colour(agent.owner))
+        self.text((x, y + 1), str(agent.owner + 1), number, TEXT_DARK, "mm")
+
+    def _barricade(self, blvd: BoulevardView, box: Box) -> None:
+        x0, y0, x1, y1 = box
+        cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
+        if blvd.orientation == "E":
+            bar = (round(cx - 7), round(y0 + 6), round(cx + 7), round(y1 - 6))
+        else:
+            bar = (round(x0 + 6), round(cy - 7), round(x1 - 6), round(cy + 7))
+        fill_rounded(self.image, bar, 4, BARRICADE, outline=TEXT_DARK, width=1)
+        self.d.line([(bar[0] + 2, bar[1] + 2), (bar[2] - 2, bar[3] - 2)], fill=TEXT_DARK, width=2)
+        self.d.line([(bar[0] + 2, bar[3] - 2), (bar[2] - 2, bar[1] + 2)], fill=TEXT_DARK, width=2)
+
+    # -- players
+    def _players(self) -> None:
+        v = self.view
+        order = sorted(v.players, key=lambda p: (self.result[p.seat].rank, p.seat)) if self.result else v.players
+        room = SIDE_W - 24 - 110
+        name_font = font(Face.BOLD, 17)
+        widths = sorted((_length(self.names[p.seat], name_font) for p in v.players), reverse=True)
+        overflow = sum(max(0.0, w_ - room) for w_ in widths)
+        cap = water_level(widths, overflow) if overflow else room
+        y = HEADER_H + 4
+        for player in order:
+            self._player(player, self.side_x, y, min(cap, room))
+            y += PLAYER_H + PLAYER_GAP
+
+    def _player(self, p: PlayerView, x: int, y: int, name_room: float) -> None:
+        v = self.view
+        turn = not self.finished and v.turn == p.seat
+        result = self.result.get(p.seat)
+        winner = result is not None and result.rank == 0
+        bg = PANEL_WINNER if winner else PANEL
+        edge = seat_colour(p.seat) if turn else PANEL_EDGE
+        fill_rounded(self.image, (x, y, x + SIDE_W, y + PLAYER_H), 10, bg, outline=edge, width=3 if turn else 1)
+        if result is not None:
+            medal = MEDALS[result.rank] if result.rank < len(MEDALS) else TEXT_MUTED
+            fill_circle(self.image, (x + 20, y + 20), 26, medal)
+            self.text((x + 20, y + 21), str(result.rank + 1), font(Face.BOLD, 15), TEXT_DARK, "mm")
+        else:
+            fill_circle(self.image, (x + 20, y + 20), AGENT_D, seat_colour(p.seat))
+            self.text((x + 20, y + 21), str(p.seat + 1), font(Face.BOLD, 13), TEXT_DARK, "mm")
+        name_font = font(Face.BOLD, 17)
+        name = _fit(self.names[p.seat], name_font, name_room)
+        self.text((x + 40, y + 20), name, name_font, TEXT_MUTED if p.resigned else TEXT)
+        bx = x + 40 + _length(name, name_font) + 8
+        badges = []
+        if not self.finished and v.first_seat == p.seat:
+            badges.append((self.t("badge.first"), GOLD))
+        if p.resigned:
+            badges.append((self.t("badge.resigned"), TEXT_MUTED))
+        if p.protected and not self.finished:
+            badges.append((self.t("badge.protected"), S_BLUE))
+        if result is not None and [r.total for r in self.result.values()].count(result.total) > 1:
+            badges.append((self.t("part.crests", n=result.crests), S_BLUE))  # the tie-break decides
+        chip = font(Face.CONDENSED_BOLD, 12)
+        for text, colour in badges:
+            width = _length(text, chip) + 10
+            if bx + width > x + SIDE_W - 70:
+                break
+            fill_rounded(self.image, (round(bx), y + 11, round(bx + width), y + 29), 5, colour)
+            self.text((bx + 5, y + 20), text, chip, TEXT_DARK)
+            bx += width + 5
+        score = result.total if result is not None else p.live_score
+        sf = font(Face.BOLD, 24)
+        self.text((x + SIDE_W - 12, y + 21), str(score), sf, GOLD, "rm")
+        if result is not None:
+            self._breakdown(result, x + 12, y + 46)
+        else:
+            self._supply(p, x + 12, y + 46)
+        self._captured(p, x + 12, y + 66)
+
+    def _supply(self, p: PlayerView, x: int, y: int) -> None:
+        """Draw the agents to place (filled) and placed (hollow), then hand size and played actions on the right."""
+        small = font(Face.REGULAR, 13)
+        right = f"{self.t('hand', n=p.hand_size)} · {self.t('played', n=len(p.played))}"
+        width = SIDE_W - 24
+        self.text((x + width, y), right, small, TEXT_MUTED, "rm")
+        total = p.agents_per_round if self.view.phase is Phase.DEPLOY and not p.resigned else 0
+        if not total:
+            return
+        room = width - _length(right, small) - 12
+        step = max(5, min(10, int(room // total)))
+        d = step - 2
+        colour = seat_colour(p.seat)
+        for i in range(total):
+            fill_circle(self.image, (x + d // 2 + i * step, y), d, colour if i < p.supply else PANEL_EDGE)
+        label = self.t("agents", n=p.supply)
+        tx = x + total * step + 6
+        if tx + _length(label, small) <= x + room:
+            self.text((tx, y), label, small, TEXT_MUTED)
+
+    def _breakdown(self, b: ScoreBreakdown, x: int, y: int) -> None:
+        """Draw one finished player's score parts: guilds, actions, militia, contract."""
+        parts = [self.t("part.guilds", n=b.guild_points - b.austerity_loss + b.free_spirit_points)]
+        if b.action_points:
+            parts.append(self.t("part.actions", n=b.action_points))
+        if b.militia_penalty or b.informer_penalty:
+            parts.append(self.t("part.militia", n=b.militia_penalty + b.informer_penalty))
+        if b.contract is not None and b.contract_met:  # a failed one adds nothing; the result message names it
+            parts.append(self.t("part.contract", n=b.contract_points))
+        line = " · ".join(parts)
+        small = fit_font(line, Face.CONDENSED, 14, SIDE_W - 24, 11)
+        self.text((x, y), _fit(line, small, SIDE_W - 24), small, TEXT)
+
+    def _captured(self, p: PlayerView, x: int, y: int) -> None:
+        """Draw the captured cards as chips: a crest and count per guild (C: its Creditor), personalities, militia."""
+        chips: list[tuple[Image.Image, str]] = []
+        for guild in GUILD_ORDER:
+            members = sum(1 for c in p.captured if CARDS[c].category is Category.GUILD and CARDS[c].guild is guild)
+            creditor = f"{guild.value}-C" in p.captured
+            if members or creditor:
+                text = (f"{members}+C" if creditor else str(members)) if members else "C"
+                chips.append((crest_icon(guild, 18), text))
+        for category in (Category.PERSONALITY, Category.MILITIA):
+            count = sum(1 for c in p.captured if CARDS[c].category is category)
+            if count:
+                chips.append((category_icon(category, 18), str(count)))
+        small = font(Face.BOLD, 13)
+        if not chips:
+            self.text((x, y), self.t("none_captured"), font(Face.REGULAR, 13), TEXT_MUTED)
+            return
+        cx = x
+        for icon, text in chips:
+            if cx + 18 + _length(text, small) > x + SIDE_W - 24:
+                break
+            paste_rgba(self.image, icon, (cx, y - 9))
+            self.text((cx + 21, y + 1), text, small, TEXT)
+            cx += 21 + round(_length(text, small)) + 9
+
+    # -- footer
+    def _footer_lines(self) -> list[str]:
+        v = self.view
+        lines: list[str] = []
+        if v.condition is not None:
+            name = self.g(f"condition.{v.condition}")
+            lines.append(self.t("condition", name=name, text=self.g(f"condition_text.{v.condition}")))
+        if not self.finished:
+            marked = {(m.card, m.seat): m.slot for slot in v.slots for m in slot.marks}
+            plays = []
+            for play in v.round_plays:
+                card = self.g(f"action.{play.card}")
+                where = marked.get((play.card, play.seat))
+                if where is not None:
+                    card = f"{card} {MARK_SIGNS[play.card]} {where}"
+                plays.append(self.t("play", name=self.names.get(play.seat, "?"), card=card))
+            extra = []
+            if v.revealed is not None:
+                extra.append(self.t("windfall", card=_plain_name(v.revealed, self.locale)))
+            if v.actions_closed:
+                extra.append(self.t("closed"))
+            if plays or extra:
+                lines.append(self.t("this_round", items=" · ".join(plays + extra) or "—"))
+        if v.last_capture and v.last_capture_round is not None:
+            lines.append(self._capture_line())
+        lines.append(self.t("house"))
+        return lines
+
+    def _capture_line(self) -> str:
+        v = self.view
+        taken: dict[int, list[str]] = {}
+        stayed: list[str] = []
+        for result in v.last_capture:
+            if result.winner is not None:
+                taken.setdefault(result.winner, []).append(result.slot)
+            elif result.outcome is CaptureOutcome.TIE:
+                stayed.append(self.t("tie", slot=result.slot))
+            elif result.outcome is CaptureOutcome.CURFEW:
+                stayed.append(self.t("curfew", slot=result.slot))
+        items = [f"{self.names.get(s, '?')} {', '.join(slots)}" for s, slots in sorted(taken.items())]
+        if stayed:
+            items.append(self.t("stayed", slots=", ".join(stayed)))
+        return self.t("last_capture", round=v.last_capture_round, items=" · ".join(items) or self.t("nothing"))
+
+    def _footer(self) -> None:
+        y = self.image.height - MARGIN - FOOTER_LINE * len(self.footer) + FOOTER_LINE // 2
+        width = self.image.width - 2 * MARGIN
+        regular = font(Face.REGULAR, 15)
+        for index, line in enumerate(self.footer):
+            last = index == len(self.footer) - 1
+            fnt = font(Face.REGULAR, 13) if last else regular
+            self.text((MARGIN, y), _fit(line, fnt, width), fnt, TEXT_MUTED if last else TEXT)
+            y += FOOTER_LINE
+
+
+def _plain_name(card: str, locale: str) -> str:
+    """Return a card's display name for the footer (same names as the presenter's)."""
+    info = CARDS[card]
+    if info.category is Category.GUILD and info.guild is not None:
+        guild = translate(locale, f"cadwallon.guild.{info.guild.value}")
+        return translate(locale, "cadwallon.label.member", guild=guild, k=card[-1])
+    if info.category is Category.CREDITOR and info.guild is not None:
+        return translate(locale, f"cadwallon.creditor.{info.guild.value}")
+    if info.category is Category.PERSONALITY:
+        return translate(locale, f"cadwallon.personality_short.{card}")
+    if info.category is Category.MILITIA:
+        return translate(locale, f"cadwallon.militia.{card}")
+    return translate(locale, f"cadwallon.action.{card}")
+
+
+# ----------------------------------------------------------------------------- reference views and palette
+REFERENCE_NAMES = ["Наташа", "Саша", "Григорий", "Alex", "Мария", "Bob", "Ёжик", "Zoë"]
+#: Cards dealt to a reference grid, in slot order: every category, guild and district shows up.
+_REFERENCE_DECK = (
+    "USU-1",
+    "JEW-4",
+    "M03",
+    "P2",
+    "BLA-3",
+    "A06",
+    "ZOD-2",
+    "THI-C",
+    "FER-2",
+    "ARC-1",
+    "M05",
+    "ALC-3",
+    "A13",
+    "P7",
+    "USU-2",
+    "JEW-C",
+    "THI-4",
+    "BLA-1",
+    "M08",
+    "ZOD-4",
+    "A21",
+    "FER-4",
+    "ALC-1",
+    "P5",
+    "ARC-3",
+)
+
+
+def reference_view(grid: int = 5, seats: int = 8, *, finished: bool = False) -> CadwallonView:
+    """Return a hand-built public view (no engine): a mid-round board, or a finished game's.
+
+    Every element of a board shows up: all categories and guilds, marks, a barricade, a turned
+    agent, two agents on one boulevard, the condition, this round's plays and the last Capture.
+    """
+    geo = board(grid)
+    cards = _REFERENCE_DECK[: grid * grid]
+    marks = {
+        2: (MarkView(card="A07", seat=1 % seats, slot=geo.slot_names[2], target=cards[2]),),
+        4: (MarkView(card="A24", seat=0, slot=geo.slot_names[4], target=cards[4]),),
+    }
+    slots = []
+    for index, card in enumerate(cards):
+        name = geo.slot_names[index]
+        info = CARDS[card]
+        own = marks.get(index, ())
+        support = info.support + (1 if index == 4 else 0)
+        slots.append(
+            SlotView(
+                slot=name,
+                index=index,
+                row=index // grid,
+                column=index % grid,
+                card=info,
+                effective_support=support,
+                marks=own,
+            )
+        )
+    per = {3: 6, 4: 6, 5: 5}[grid] if seats > 2 else 12
+    agents: list[AgentView] = []
+    placed = [0] * seats
+    next_id = 0
+    for b in range(0, len(geo.ends), 2 if grid == 5 else 3):
+        seat = next_id % seats
+        if placed[seat] >= per - 1:
+            continue
+        controller = (seat + 1) % seats if next_id == 3 else seat
+        agents.append(
+            AgentView(
+                id=next_id, owner=seat, controller=controller, boulevard=geo.boulevard_names[b], boulevard_index=b
+            )
+        )
+        placed[seat] += 1
+        next_id += 1
+    agents.append(
+        AgentView(
+            id=next_id,
+            owner=1 % seats,
+            controller=1 % seats,
+            boulevard=agents[0].boulevard,
+            boulevard_index=agents[0].boulevard_index,
+        )
+    )
+    placed[1 % seats] += 1
+    on: dict[int, list[int]] = {}
+    for agent in agents:
+        on.setdefault(agent.boulevard_index, []).append(agent.id)
+    barricade = len(geo.ends) - 1
+    values = [s.effective_support for s in slots]
+    boulevards = tuple(
+        BoulevardView(
+            boulevard=geo.boulevard_names[b],
+            index=b,
+            orientation="E" if geo.orientation(b) == "E" else "S",
+            slots=(geo.slot_names[x], geo.slot_names[y]),
+            agents=tuple(on.get(b, ())),
+            barricade=b == barricade,
+            free=b not in on and b != barricade,
+            support=(values[y], values[x]),
+        )
+        for b, (x, y) in enumerate(geo.ends)
+    )
+    captured = (("USU-3", "USU-4", "P1", "M01", "JEW-1", "ZOD-C"), ("BLA-2", "M02"), ("ZOD-1", "ZOD-3", "P3"))
+    players = tuple(
+        PlayerView(
+            seat=s,
+            supply=per - placed[s] if not finished else 0,
+            agents_placed=placed[s] if not finished else 0,
+            agents_per_round=per,
+            hand_size=s % 3,
+            captured=captured[s % 3] if s < 6 else (),
+            played=("A02", "A11")[: s % 3],
+            live_score=30 - 3 * s,
+            crests=3 - s % 3,
+            protected=s == 2,
+            resigned=s == 7,
+        )
+        for s in range(seats)
+    )
+    last = (
+        CaptureView(slot="A1", card="JEW-2", category=Category.GUILD, winner=0, support=5, outcome=CaptureOutcome.WON),
+        CaptureView(
+            slot="B2", card="M04", category=Category.MILITIA, support=3, outcome=CaptureOutcome.TIE, tied=(1, 2)
+        ),
+        CaptureView(
+            slot="C3", card="P4", category=Category.PERSONALITY, winner=1 % seats, support=2, outcome=CaptureOutcome.WON
+        ),
+    )
+    view = CadwallonView(
+        viewer=None,
+        num_seats=seats,
+        version=57,
+        grid=grid,
+        expansion=grid != 3,
+        phase=Phase.DEPLOY,
+        round=3,
+        first_seat=1 % seats,
+        turn=2 % seats,
+        step=TurnStep.PLACE,
+        awaiting=(2 % seats,),
+        slots=tuple(slots),
+        boulevards=boulevards,
+        agents=tuple(agents),
+        barricade=geo.boulevard_names[barricade],
+        free_boulevards=tuple(b.boulevard for b in boulevards if b.free),
+        players=players,
+        deck_size=31,
+        reserve_size=9,
+        condition="C07",
+        conditions=True,
+        contracts=True,
+        round_plays=(PlayedActionView(seat=1 % seats, card="A07"), PlayedActionView(seat=0, card="A13")),
+        revealed="M06",
+        last_capture=last,
+        last_capture_round=2,
+    )
+    if not finished:
+        return view
+    result = tuple(
+        ScoreBreakdown(
+            seat=s,
+            guilds=(
+                GuildScore(
+                    guild=Guild.USU, members=("USU-3", "USU-4"), personalities=1, cards=3, gp=3, points=9, total=9
+                ),
+            ),
+            guild_points=9 + s,
+            action_cards=s % 3,
+            action_points=2 * (s % 3),
+            militia=("M01",),
+            militia_pp=1,
+            militia_penalty=1,
+            contract="K05",
+            contract_met=s % 2 == 0,
+            contract_points=4 if s % 2 == 0 else 0,
+            total=40 - 4 * s,
+            crests=3,
+            rank=s,
+            resigned=s == 7,
+        )
+        for s in range(seats)
+    )
+    finished_players = tuple(p.model_copy(update={"contract": "K05", "supply": 0, "agents_placed": 0}) for p in players)
+    return view.model_copy(
+        update={
+            "phase": Phase.FINISHED,
+            "turn": None,
+            "step": None,
+            "awaiting": (),
+            "agents": (),
+            "boulevards": tuple(
+                b.model_copy(update={"agents": (), "barricade": False, "free": True}) for b in boulevards
+            ),
+            "barricade": None,
+            "players": finished_players,
+            "round_plays": (),
+            "revealed": None,
+            "end_reason": EndReason.DECK_EXHAUSTED,
+            "result": result,
+        }
+    )
+
+
+@lru_cache(maxsize=1)
+def board_palette() -> Image.Image:
+    """Return the fixed 256-colour palette every board is encoded with (built once, in well under a second).
+
+    It is fitted to hand-built reference boards (mid-round and finished, every seat colour, the
+    urgent clock) plus a sheet of every card face, so any board maps onto it faithfully, several
+    times faster than fitting a palette per image, and the output stays a function of the arguments.
+    """
+    boards = [
+        _Board(reference_view(5, 8), REFERENCE_NAMES, "ru", 42).draw(),
+        _Board(reference_view(3, 4), REFERENCE_NAMES, "en", CLOCK_URGENT_SECONDS).draw(),
+        _Board(reference_view(4, 6, finished=True), REFERENCE_NAMES, "ru", None).draw(),
+    ]
+    w, h = CARD_SIZE[5]
+    per_row = 12
+    rows = math.ceil(len(CARDS) / per_row)
+    sheet = Image.new("RGB", (per_row * (w + 4), rows * (h + 4)), FELT)
+    for index, (card, info) in enumerate(CARDS.items()):
+        face = card_face(card, info.support + index % 2, (w, h), card, "", "D")
+        sheet.paste(face, ((index % per_row) * (w + 4), (index // per_row) * (h + 4)))
+    boards.append(sheet)
+    return palette_from(boards)
+
+
+# ----------------------------------------------------------------------------- samples and timing
+SAMPLE_NAMES = [
+    "Наташа",
+    "Саша \N{FIRE}\N{FIRE}",
+    "Григорий Константинопольский-Заде",
+    "Alex",
+    "\N{GRINNING FACE}",
+    "Мария-Антуанетта \N{CROWN}",
+    "Bob",
+    "Ёжик в тумане",
+]
+
+
+def sample_views() -> dict[str, tuple[CadwallonView, list[str]]]:
+    """Return public views of seeded random games played with the real engine, mid-game and at the end.
+
+    3×3 with 2 players, 4×4 with 5, 5×5 with 8 (conditions and starting actions on), each mid-Deploy
+    in round 2 and finished.
+    """
+    # Imported here, not at module level: only the samples need the engine, never the renderer.
+    from games.cadwallon.engine import CadwallonEngine
+    from games.cadwallon.models import CadwallonOptions
+    from games.core.rng import GameRng
+
+    engine = CadwallonEngine()
+
+    def play(grid: int, seats: int, seed: str, stop: Callable[[CadwallonView], bool]) -> CadwallonView:
+        options = CadwallonOptions(grid=grid, conditions=True, starting_action=True)
+        state = engine.setup(seats, options, seed).state
+        rng = GameRng(f"sample:{seed}")
+        while state.phase is not Phase.FINISHED and not stop(engine.view(state, None)):
+            seat = min(engine.active_seats(state))
+            state = engine.apply(state, seat, rng.choice(engine.legal_actions(state, seat))).state
+        return engine.view(state, None)
+
+    def mid(view: CadwallonView) -> bool:
+        return view.round >= 2 and len(view.agents) >= len(view.boulevards) // 2
+
+    def never(_view: CadwallonView) -> bool:
+        return False
+
+    out: dict[str, tuple[CadwallonView, list[str]]] = {}
+    for grid, seats in ((3, 2), (4, 5), (5, 8)):
+        out[f"{grid}x{grid}-{seats}p-mid"] = (play(grid, seats, f"cw-{grid}-{seats}", mid), SAMPLE_NAMES)
+        out[f"{grid}x{grid}-{seats}p-end"] = (play(grid, seats, f"cw-{grid}-{seats}", never), SAMPLE_NAMES)
+    return out
+
+
+def _main() -> None:
+    """Write the sample boards to /tmp/render-samples/ and report render time and size per sample."""
+    out = Path("/tmp/render-samples")  # noqa: S108 - a fixed, documented place to look at samples
+    out.mkdir(parents=True, exist_ok=True)
+    deadline, now = 1_000_042.0, 1_000_000.0
+    samples = sample_views()
+    for name, (view, names) in samples.items():
+        for locale in ("ru", "en"):
+            path = out / f"cadwallon-{name}-{locale}.png"
+            path.write_bytes(render_cadwallon_board(view, names, locale, deadline, now))
+            sys.stdout.write(f"{path}\n")
+    runs = 60
+    for name, (view, names) in samples.items():
+        timings: list[float] = []
+        size = 0
+        for _ in range(runs):
+            start = time.perf_counter()
+            size = len(render_cadwallon_board(view, names, "ru", deadline, now))
+            timings.append((time.perf_counter() - start) * 1000)
+        timings.sort()
+        p99 = timings[min(runs - 1, math.ceil(runs * 0.99) - 1)]
+        sys.stdout.write(
+            f"{name:>16}: p50 {statistics.median(timings):.1f} ms, p99 {p99:.1f} ms, {size / 1024:.1f} KiB\n"
+        )
+
+
+if __name__ == "__main__":
+    _main()

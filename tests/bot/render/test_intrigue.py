@@ -1,0 +1,169 @@
+"""The «Интриги» board renderer: valid PNGs for 2–8 seats and 7 or 9 lands, pure output, nothing hidden drawn."""
+
+from __future__ import annotations
+
+import doctest
+import io
+import subprocess
+import sys
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
+import pytest
+from PIL import Image
+
+import bot.render.intrigue
+from bot.i18n import catalogue
+from bot.render.intrigue import WIDTH, check_visibility, reference_view, render_intrigue_board
+from games.intrigue.data import STANDARD_NINE, STANDARD_SEVEN
+from games.intrigue.models import DraftView, HandCardView, IntrigueView, MercType, Mode, Phase
+from tests.bot.intrigue_playouts import ENGINE, NAMES, games
+
+MAX_PNG_BYTES = 350 * 1024
+LOCALES = ("ru", "en")
+ROOT = Path(__file__).resolve().parents[3]
+DEADLINE, NOW = 1_000_042.0, 1_000_000.0
+
+
+def image_of(png: bytes) -> Image.Image:
+    image = Image.open(io.BytesIO(png))
+    image.load()
+    return image
+
+
+@pytest.mark.parametrize("seats", range(2, 9))
+@pytest.mark.parametrize("locale", LOCALES)
+def test_every_table_size_renders_a_png_within_bounds(seats: int, locale: str) -> None:
+    png = render_intrigue_board(reference_view(seats), NAMES, locale, DEADLINE, NOW)
+    assert png.startswith(b"\x89PNG\r\n\x1a\n")
+    assert len(png) <= MAX_PNG_BYTES
+    image = image_of(png)
+    assert image.width == WIDTH and 700 <= image.height <= 1500
+
+
+def test_seven_and_nine_lands_lay_out_in_four_and_three_columns() -> None:
+    seven = image_of(render_intrigue_board(reference_view(4, lands=STANDARD_SEVEN), NAMES, "ru"))
+    nine = image_of(render_intrigue_board(reference_view(4, lands=STANDARD_NINE), NAMES, "ru"))
+    assert nine.height > seven.height  # three rows of lands instead of two
+    other_seven = reference_view(3, lands=(1, 2, 3, 7, 8, 9, 10))  # lands outside the standard sets
+    assert image_of(render_intrigue_board(other_seven, NAMES, "en")).width == WIDTH
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+def test_boards_of_real_games_render_at_every_phase(locale: str) -> None:
+    phases: set[Phase] = set()
+    for game in games():
+        states = [s.state for s in game.steps[:: max(1, len(game.steps) // 12)]] + [game.final]
+        for state in states:
+            view = ENGINE.view(state, None)
+            phases.add(view.phase)
+            png = render_intrigue_board(view, NAMES[: game.seats], locale, DEADLINE, NOW)
+            assert len(png) <= MAX_PNG_BYTES
+    assert phases >= {Phase.SETUP, Phase.LANDS_ONE, Phase.INVESTMENTS, Phase.CHARACTERS, Phase.OVER}
+
+
+def test_a_seats_own_view_draws_exactly_the_public_board() -> None:
+    game = games()[1]
+    for step in game.steps[::40]:
+        public = render_intrigue_board(ENGINE.view(step.state, None), NAMES, "ru", DEADLINE, NOW)
+        for seat in range(game.seats):
+            own = render_intrigue_board(ENGINE.view(step.state, seat), NAMES, "ru", DEADLINE, NOW)
+            assert own == public
+
+
+def with_hand(view: IntrigueView, seat: int) -> IntrigueView:
+    hand = (HandCardView(id="M40", merc=MercType.ASSASSIN, expires_turn=3),)
+    players = tuple(p.model_copy(update={"hand": hand}) if p.seat == seat else p for p in view.players)
+    return view.model_copy(update={"players": players})
+
+
+def with_card_type(view: IntrigueView, owner: int) -> IntrigueView:
+    cards = tuple(
+        c.model_copy(update={"merc": MercType.MESSENGER, "mode": Mode.GIFT}) if c.owner == owner else c
+        for c in view.cards
+    )
+    return view.model_copy(update={"cards": cards})
+
+
+@pytest.mark.parametrize(
+    "leak",
+    [
+        lambda v: with_hand(v, 1),
+        lambda v: with_card_type(v, 2),
+        lambda v: v.model_copy(update={"in_stock": (MercType.SPY,)}),
+        lambda v: v.model_copy(update={"draft": DraftView(decision=v.pending.decision, step="main")}),
+        lambda v: v.model_copy(update={"submission": DraftView(decision=v.pending.decision, step="submitted")}),
+    ],
+    ids=["hand", "card type", "stock", "draft", "submission"],
+)
+def test_the_public_view_refuses_hidden_data(leak) -> None:
+    view = leak(reference_view(4))
+    with pytest.raises(ValueError, match="refusing"):
+        render_intrigue_board(view, NAMES, "ru")
+
+
+def test_a_seat_view_refuses_other_seats_secrets_but_not_its_own() -> None:
+    seat_view = reference_view(4).model_copy(update={"viewer": 1})
+    check_visibility(with_card_type(with_hand(seat_view, 1), 1))  # its own: fine (and never drawn)
+    with pytest.raises(ValueError, match="hand of seat 2"):
+        render_intrigue_board(with_hand(seat_view, 2), NAMES, "ru")
+    with pytest.raises(ValueError, match="type of card"):
+        render_intrigue_board(with_card_type(seat_view, 3), NAMES, "ru")
+    public = render_intrigue_board(reference_view(4), NAMES, "ru")
+    assert render_intrigue_board(with_card_type(with_hand(seat_view, 1), 1), NAMES, "ru") == public
+
+
+@pytest.mark.parametrize(
+    "names",
+    [
+        [],
+        ["", " ", "\u200b"],
+        ["\N{GRINNING FACE}" * 40, "Z\u0351\u0351\u0351algo" * 10, "W" * 32, "\u202eevil", "a\nb", "Ёж", "x", "y"],
+    ],
+)
+def test_hostile_names_do_not_crash(names: list[str]) -> None:
+    assert render_intrigue_board(reference_view(8), names, "ru", DEADLINE, NOW).startswith(b"\x89PNG")
+
+
+def test_rendering_is_a_pure_function_of_its_arguments() -> None:
+    view = reference_view(6)
+    first = render_intrigue_board(view, NAMES, "en", DEADLINE, NOW)
+    assert render_intrigue_board(view, NAMES, "en", DEADLINE, NOW) == first
+    assert render_intrigue_board(view, NAMES, "ru", DEADLINE, NOW) != first
+
+
+def test_concurrent_renders_agree() -> None:
+    view = reference_view(5)
+    expected = render_intrigue_board(view, NAMES, "ru", DEADLINE, NOW)
+    with ThreadPoolExecutor(4) as pool:
+        results = list(pool.map(lambda _: render_intrigue_board(view, NAMES, "ru", DEADLINE, NOW), range(8)))
+    assert all(png == expected for png in results)
+
+
+def test_the_clock_is_drawn_only_when_both_times_are_known() -> None:
+    view = reference_view(3)
+    none = render_intrigue_board(view, NAMES, "ru")
+    assert render_intrigue_board(view, NAMES, "ru", DEADLINE, None) == none
+    assert render_intrigue_board(view, NAMES, "ru", DEADLINE, NOW) != none
+    over = reference_view(3, over=True)
+    assert render_intrigue_board(over, NAMES, "ru", DEADLINE, NOW) == render_intrigue_board(over, NAMES, "ru")
+
+
+def test_doctests() -> None:
+    result = doctest.testmod(bot.render.intrigue)
+    assert result.attempted > 0 and result.failed == 0
+
+
+def test_render_labels_exist_in_both_languages() -> None:
+    ru = {key for key in catalogue("ru") if key.startswith("render_intrigue.")}
+    en = {key for key in catalogue("en") if key.startswith("render_intrigue.")}
+    assert ru == en and len(ru) > 30
+
+
+def test_render_package_never_imports_discord_or_the_engine() -> None:
+    code = (
+        "import sys, bot.render.intrigue as m; m.board_palette(); "
+        "sys.exit(('discord' in sys.modules) * 1 + ('games.intrigue.engine' in sys.modules) * 2)"
+    )
+    result = subprocess.run([sys.executable, "-c", code], cwd=ROOT, check=False)  # noqa: S603 - fixed argv
+    assert result.returncode == 0
