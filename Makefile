@@ -34,5 +34,8 @@ demo: setup  ## Play whole games with AI seats through the real bot offline; wri
 bench: setup  ## Performance suite; writes bench-output/report.md
 	$(BIN)/python -m benchmarks --out bench-output
 
+soak: setup  ## Long resilience runs (kills, faults, leak sweeps, abuse, load); writes soak-output/report.md
+	$(BIN)/python -m scripts.soak --out soak-output
+
 clean:
-	rm -rf $(VENV) demo-output bench-output
+	rm -rf $(VENV) demo-output bench-output soak-output

@@ -1,7 +1,9 @@
 """Run the performance suite and write ``<out>/report.md``: ``python -m benchmarks --out bench-output``.
 
-``--game coup|masti|all`` runs one game's benchmarks (default: both). ``--quick`` runs every
-benchmark at small sizes (a minute's sanity check, not a measurement).
+``--game coup|masti|all`` runs one game's benchmarks (default: all, which adds the clicks on a
+fleet of every registered game at 200 and 1,000 tables, the per-game sections over the registry,
+and memory and restart). ``--quick`` runs every benchmark at small sizes (a minute's sanity
+check, not a measurement).
 """
 
 from __future__ import annotations
@@ -21,6 +23,8 @@ from benchmarks import masti
 from benchmarks.clicks import bench_clicks
 from benchmarks.common import Line
 from benchmarks.engine import bench_ai, bench_playouts
+from benchmarks.games import bench_games, registered_games
+from benchmarks.memory import bench_memory
 from benchmarks.render import bench_render
 from benchmarks.winrate import bench_winrate
 
@@ -40,6 +44,11 @@ class Sizes:
     masti_playout_games: int
     masti_ai_games: int
     masti_winrate: int
+    tables_large: int = 1_000
+    games_render_samples: int = 60
+    games_playout_games: int = 200
+    games_ai_games: int = 20
+    memory_tables: int = 1_000
 
 
 FULL = Sizes(
@@ -67,6 +76,11 @@ QUICK = Sizes(
     masti_playout_games=100,
     masti_ai_games=5,
     masti_winrate=20,
+    tables_large=100,
+    games_render_samples=8,
+    games_playout_games=10,
+    games_ai_games=3,
+    memory_tables=100,
 )
 GAMES = ("coup", "masti")
 
@@ -79,10 +93,14 @@ def run_all(
     The click benchmark's database goes in ``workdir``.
     """
     lines: list[Line] = []
+    # With every game, the click fleet holds tables of every registered game; with Coup alone, Coup's.
+    fleet = None if game == "all" else ("coup",)
     coup: list[tuple[str, Callable[[], list[Line]]]] = [
         (
             "clicks",
-            lambda: asyncio.run(bench_clicks(workdir / "bench.sqlite3", tables=sizes.tables, clicks=sizes.clicks)),
+            lambda: asyncio.run(
+                bench_clicks(workdir / "bench.sqlite3", tables=sizes.tables, clicks=sizes.clicks, games=fleet)
+            ),
         ),
         ("render", lambda: bench_render(samples=sizes.render_samples)),
         ("playouts", lambda: bench_playouts(games=sizes.playout_games)),
@@ -95,7 +113,30 @@ def run_all(
         ("masti ai", lambda: masti.bench_ai(games=sizes.masti_ai_games)),
         ("masti winrate", lambda: masti.bench_winrate(games=sizes.masti_winrate)),
     ]
-    steps = (coup if game in {"all", "coup"} else []) + (masti_steps if game in {"all", "masti"} else [])
+    if game == "all":
+        large = (
+            "clicks at more tables",
+            lambda: asyncio.run(
+                bench_clicks(workdir / "bench-large.sqlite3", tables=sizes.tables_large, clicks=sizes.clicks)
+            ),
+        )
+        coup.insert(1, large)
+    every_game: list[tuple[str, Callable[[], list[Line]]]] = [
+        (
+            "every game",
+            lambda: bench_games(
+                render_samples=sizes.games_render_samples,
+                playout_games=sizes.games_playout_games,
+                ai_games=sizes.games_ai_games,
+            ),
+        ),
+        ("memory and restart", lambda: bench_memory(workdir, tables=sizes.memory_tables)),
+    ]
+    steps = (
+        (coup if game in {"all", "coup"} else [])
+        + (masti_steps if game in {"all", "masti"} else [])
+        + (every_game if game == "all" else [])
+    )
     for name, step in steps:
         start = time.perf_counter()
         lines.extend(step())
@@ -122,7 +163,7 @@ def report(
         f"total {seconds:.0f} s; {'all targets met' if not misses else f'{misses} target(s) missed'}.",
         f"Load average {load[0]} before, {load[1]} after: other processes on the machine lengthen the "
         "tails (p99) of every timing.",
-        f"Games: {'Coup and Масти Власти' if game == 'all' else game}. Sizes: {sizes}.",
+        f"Games: {', '.join(registered_games()) if game == 'all' else game}. Sizes: {sizes}.",
         "",
         "| Section | Measure | Value | Target | Result |",
         "|---|---|---|---|---|",

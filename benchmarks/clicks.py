@@ -9,7 +9,13 @@ status, log and buttons) without its PNG, which :mod:`benchmarks.render` times o
 
 Every table is all-human (so finishing games also write results and ratings); the measured player
 picks a random legal action. A table that finishes is replaced by a new one outside the timing,
-so the service always holds the same number of live tables.
+so the service always holds the same number of live tables. The report's fleet holds tables of
+every registered game in turn, at every seat count each allows.
+
+The same run measures a *bare SQLite commit* on the same database file, through the same driver
+and settings (aiosqlite, WAL, ``synchronous=NORMAL``): ``BEGIN IMMEDIATE``, one ``UPDATE`` of a
+row holding a state-sized text, ``COMMIT``. The click's ratio to it says how much the bot adds on
+top of the one write a move cannot do without (target: ≤ 3× at the median).
 """
 
 from __future__ import annotations
@@ -22,18 +28,23 @@ from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any, cast
 
+import aiosqlite
+
 from benchmarks.common import GAME, NAMES, Line, ms, p50_p99, rng
-from bot.i18n.narrate import narrate
 from bot.presenters import Presenter
 from bot.presenters.registry import PRESENTERS
 from bot.storage import Storage
 from bot.tables import Table, TableResult, TableService
 from bot.ui.panels import board_payload, panel_payload
 from games.core import Event
+from games.registry import ENGINES
 
 SECTION = "1. Click → answer"
 TARGET_P99 = 0.050
+TARGET_RATIO = 3.0
 LOG_LINES = 8
+#: Display names for tables of up to eight.
+LONG_NAMES = (*NAMES, "Всеволод", "Елизавета")
 
 
 class _LogPublisher:
@@ -49,9 +60,10 @@ class _LogPublisher:
         """Append the public log lines of ``events``."""
         lines = self.logs.setdefault(table.id, deque(maxlen=LOG_LINES))
         names = table.names()
+        presenter = PRESENTERS[table.game]
         for event in events:
             if event.visible_to is None:
-                line = narrate(table.game, event, table.locale, names)
+                line = presenter.narrate(event, names, table.locale)
                 if line:
                     lines.append(line)
 
@@ -83,24 +95,44 @@ class _NoImage:
 
 
 @contextlib.contextmanager
-def _without_images(game: str) -> Iterator[None]:
-    """Build board payloads without rendering their PNG while inside."""
-    inner = PRESENTERS[game]
-    PRESENTERS[game] = cast(Presenter, _NoImage(inner))
+def _without_images(*games: str) -> Iterator[None]:
+    """Build board payloads of ``games`` without rendering their PNG while inside."""
+    inner = {game: PRESENTERS[game] for game in games}
+    for game in games:
+        PRESENTERS[game] = cast(Presenter, _NoImage(inner[game]))
     try:
         yield
     finally:
-        PRESENTERS[game] = inner
+        PRESENTERS.update(inner)
+
+
+def click_games() -> list[str]:
+    """Return every registered game with a presenter (the games a fleet mixes)."""
+    return sorted(name for name in ENGINES if name in PRESENTERS)
+
+
+def seat_counts(game: str) -> list[int]:
+    """Return every seat count ``game`` allows with its default options."""
+    engine = ENGINES[game]
+    narrow = getattr(engine, "seat_range", None)  # a game whose options narrow the seat range
+    low, high = narrow(engine.options_type()) if narrow is not None else (engine.min_seats, engine.max_seats)
+    return list(range(int(low), int(high) + 1))
 
 
 class Fleet:
-    """A table service holding ``size`` live all-human Coup tables of 2 to 6 seats."""
+    """A table service holding ``size`` live all-human tables of ``games`` in turn (Coup unless told).
 
-    def __init__(self, service: TableService, publisher: _LogPublisher, size: int) -> None:
+    Each game's tables cycle through every seat count it allows (Coup: 2 to 6).
+    """
+
+    def __init__(
+        self, service: TableService, publisher: _LogPublisher, size: int, games: Sequence[str] = (GAME,)
+    ) -> None:
         """Prepare ``size`` slots; call :meth:`fill` to deal their tables."""
         self.service = service
         self.publisher = publisher
         self.size = size
+        self.games = list(games)
         self.slots: list[Table] = []
         self.opened = 0
         self.finished = 0
@@ -114,22 +146,24 @@ class Fleet:
     async def _open(self) -> Table:
         index = self.opened
         self.opened += 1
-        seats = 2 + index % 5
+        game = self.games[index % len(self.games)]
+        counts = seat_counts(game)
+        seats = counts[(index // len(self.games)) % len(counts)]
         users = list(range(self._next_user, self._next_user + seats))
         self._next_user += seats
         service = self.service
         table = await service.create_lobby(
             guild_id=1 + index % 10,
             channel_id=100 + index % 10,
-            game=GAME,
+            game=game,
             host_id=users[0],
-            host_name=NAMES[0],
+            host_name=LONG_NAMES[0],
             options={"clock": 90, "game": {}},
             locale="ru",
             seed=f"bench-clicks-{index}",
         )
         for seat, user in enumerate(users[1:], start=1):
-            await service.join(table.id, user, NAMES[seat])
+            await service.join(table.id, user, LONG_NAMES[seat % len(LONG_NAMES)])
         return await service.start(table.id, users[0])
 
     async def click(self, slot: int, *, board: bool) -> tuple[float, float]:
@@ -166,26 +200,65 @@ class Fleet:
         return answered - start, built - start
 
 
+async def bare_commits(db_path: Path, *, state_bytes: int, commits: int, warmup: int = 50) -> list[float]:
+    """Time ``commits`` bare SQLite commits on ``db_path``: one ``UPDATE`` of a state-sized row each.
+
+    Same file, driver and settings as the bot's storage (aiosqlite, WAL, ``synchronous=NORMAL``),
+    in a table of its own.
+    """
+    db = await aiosqlite.connect(db_path, isolation_level=None)
+    try:
+        await db.execute_fetchall("PRAGMA journal_mode = WAL")
+        await db.execute("PRAGMA synchronous = NORMAL")
+        await db.execute("PRAGMA busy_timeout = 5000")
+        await db.execute("CREATE TABLE IF NOT EXISTS bench_bare (id INTEGER PRIMARY KEY, state TEXT, version INTEGER)")
+        await db.execute("INSERT OR REPLACE INTO bench_bare (id, state, version) VALUES (1, '', 0)")
+        text = "x" * state_bytes
+        timings: list[float] = []
+        for index in range(warmup + commits):
+            start = time.perf_counter()
+            await db.execute("BEGIN IMMEDIATE")
+            await db.execute("UPDATE bench_bare SET state = ?, version = version + 1 WHERE id = 1", (text,))
+            await db.execute("COMMIT")
+            if index >= warmup:
+                timings.append(time.perf_counter() - start)
+        return timings
+    finally:
+        await db.close()
+
+
 async def bench_clicks(
-    db_path: Path, *, tables: int = 200, clicks: int = 2_000, warmup: int = 300, workers: int = 8
+    db_path: Path,
+    *,
+    tables: int = 200,
+    clicks: int = 2_000,
+    warmup: int = 300,
+    workers: int = 8,
+    games: Sequence[str] | None = None,
 ) -> list[Line]:
-    """Measure clicks on ``tables`` live tables in one service on the SQLite file ``db_path``."""
+    """Measure clicks on ``tables`` live tables (of ``games``, default every one) on the SQLite file ``db_path``."""
+    chosen = list(games) if games is not None else click_games()
     storage = await Storage.open(db_path)
     publisher = _LogPublisher()
     service = TableService(storage, publisher, ai_delay=0, run_clocks=False)
     try:
-        fleet = Fleet(service, publisher, tables)
+        fleet = Fleet(service, publisher, tables, chosen)
         await fleet.fill()
         answers: list[float] = []
         boards: list[float] = []
-        with _without_images(GAME):
+        by_game: dict[str, list[float]] = {}
+        with _without_images(*chosen):
             for i in range(warmup):
                 await fleet.click(i % tables, board=True)
             for i in range(clicks):
+                game = fleet.slots[i % tables].game
                 answer, board = await fleet.click(i % tables, board=True)
                 answers.append(answer)
                 boards.append(board)
+                by_game.setdefault(game, []).append(answer)
         live = len(service.tables)
+        sizes = sorted(len(t.state.model_dump_json()) for t in service.tables.values() if t.state is not None)
+        state_bytes = sizes[len(sizes) // 2]
 
         # Each player coroutine owns its own tables, so no two clicks race for one prompt.
         workers = max(1, min(workers, tables))
@@ -194,16 +267,19 @@ async def bench_clicks(
             for i in range(clicks // workers):
                 await fleet.click(mine[i % len(mine)], board=False)
 
-        start = time.perf_counter()
-        await asyncio.gather(*(worker(range(tables)[w::workers]) for w in range(workers)))
-        per_second = (clicks // workers) * workers / (time.perf_counter() - start)
+        with _without_images(*chosen):
+            start = time.perf_counter()
+            await asyncio.gather(*(worker(range(tables)[w::workers]) for w in range(workers)))
+            per_second = (clicks // workers) * workers / (time.perf_counter() - start)
     finally:
         await service.close()
         await storage.close()
+    bare = await bare_commits(db_path, state_bytes=state_bytes, commits=clicks)
     a50, a99 = p50_p99(answers)
     b50, b99 = p50_p99(boards)
-    where = f"{live} live tables, {clicks} clicks, {fleet.finished} games finished"
-    return [
+    c50, c99 = p50_p99(bare)
+    where = f"{live} live tables of {len(chosen)} games, {clicks} clicks, {fleet.finished} games finished"
+    lines = [
         Line(
             SECTION,
             f"act + commit + private panel ({where})",
@@ -213,16 +289,42 @@ async def bench_clicks(
         ),
         Line(
             SECTION,
-            "… + public board message without its PNG",
+            f"… + public board message without its PNG ({live} tables)",
             f"p50 {ms(b50)} · p99 {ms(b99)}",
             f"p99 ≤ {ms(TARGET_P99)}",
             b99 <= TARGET_P99,
         ),
         Line(
             SECTION,
-            f"throughput, {workers} players clicking at once on one service (act + panel)",
+            f"throughput, {workers} players clicking at once on one service (act + panel, {live} tables)",
             f"{per_second:,.0f} clicks/s",
             f"≥ {tables} clicks/s (every table once a second)",
             per_second >= tables,
         ),
+        Line(
+            SECTION,
+            f"bare SQLite commit, same file and settings (one UPDATE of {state_bytes:,} bytes; {live}-table run)",
+            f"p50 {ms(c50)} · p99 {ms(c99)}",
+            "(the reference)",
+            True,
+        ),
+        Line(
+            SECTION,
+            f"click (act + commit + panel) ÷ bare commit ({live} tables)",
+            f"p50 {a50 / c50:.1f}× · p99 {a99 / c99:.1f}×",
+            f"p50 ≤ {TARGET_RATIO:.0f}×",
+            a50 / c50 <= TARGET_RATIO,
+        ),
     ]
+    if len(by_game) > 1:
+        ratios = {name: p50_p99(times)[0] / c50 for name, times in sorted(by_game.items())}
+        lines.append(
+            Line(
+                SECTION,
+                f"… the same by game ({live} tables): click p50, and its ratio to the bare commit",
+                " · ".join(f"{name} {ms(p50_p99(by_game[name])[0])} ({ratio:.1f}×)" for name, ratio in ratios.items()),
+                f"p50 ≤ {TARGET_RATIO:.0f}× each",
+                all(ratio <= TARGET_RATIO for ratio in ratios.values()),
+            )
+        )
+    return lines

@@ -5,6 +5,9 @@ windows, blocks, challenges, exchanges, eliminations, the winner) shows up. Each
 the presenter exactly as the publisher calls it, Cyrillic names and the decision clock included.
 Every board is rendered ``repeats`` times and its median counts, so a render that another process
 preempted on a busy machine does not pass for the cost of that board.
+
+:func:`bench_render_cadwallon` does the same for «Гильдии Кадвалона» on 3×3, 4×4 and 5×5 grids
+(target: p50 ≤ 60 ms and at most 300 KB per board on the 5×5 grid with eight players).
 """
 
 from __future__ import annotations
@@ -12,9 +15,12 @@ from __future__ import annotations
 import statistics
 import time
 
+from pydantic import BaseModel
+
 from benchmarks.common import GAME, NAMES, Line, ms, p50_p99, spread, states_of
 from bot.presenters.registry import PRESENTERS
-from games.core import Agent
+from games.cadwallon.models import CadwallonOptions
+from games.core import Agent, GameRng
 from games.registry import AGENTS, ENGINES
 
 SECTION = "2. Board render"
@@ -58,6 +64,132 @@ def bench_render(
                 f"(mean {sum(sizes) / len(sizes) / 1024:.1f} KB)",
                 f"p99 ≤ {ms(TARGET_SECONDS)}, ≤ {TARGET_BYTES // 1024} KB",
                 p99 <= TARGET_SECONDS and largest <= TARGET_BYTES,
+            )
+        )
+    return lines
+
+
+# ----------------------------------------------------------------------------- «Гильдии Кадвалона»
+CADWALLON_SECTION = "2b. Гильдии Кадвалона: board render"
+CADWALLON_TARGET_P50 = 0.060
+CADWALLON_TARGET_BYTES = 300 * 1024
+#: (grid, seats) of the measured tables: the smallest and the largest board, and one between.
+CADWALLON_TABLES = ((3, 2), (4, 5), (5, 8))
+
+
+def bench_render_cadwallon(
+    *,
+    samples: int = 60,
+    games: int = 3,
+    warmup: int = 5,
+    repeats: int = 3,
+    tables: tuple[tuple[int, int], ...] = CADWALLON_TABLES,
+) -> list[Line]:
+    """Render ``samples`` public Cadwallon boards per grid and table size and report time and size.
+
+    Views come from seeded games of random legal moves with every optional rule on, spread from the
+    deal to the final scores; each render goes through the presenter as the publisher calls it.
+    """
+    engine = ENGINES["cadwallon"]
+    presenter = PRESENTERS["cadwallon"]
+    names = [*NAMES, "Всеволод", "Елизавета"]
+    lines: list[Line] = []
+    for grid, seats in tables:
+        views: list[BaseModel] = []
+        for g in range(games):
+            seed = f"bench-render-cadwallon-{grid}-{seats}-{g}"
+            options = CadwallonOptions(grid=grid, conditions=True, starting_action=True)
+            state = engine.setup(seats, options, seed).state
+            chooser = GameRng(f"bench:{seed}")
+            states = [state]
+            while engine.active_seats(state):
+                seat = min(engine.active_seats(state))
+                state = engine.apply(state, seat, chooser.choice(engine.legal_actions(state, seat))).state
+                states.append(state)
+            views.extend(engine.view(s, None) for s in spread(states, max(1, samples // games)))
+        for view in views[:warmup]:
+            presenter.render_board(view, names[:seats], "ru", DEADLINE, NOW)
+        timings: list[float] = []
+        sizes: list[int] = []
+        for view in views:
+            runs: list[float] = []
+            for _ in range(repeats):
+                start = time.perf_counter()
+                png = presenter.render_board(view, names[:seats], "ru", DEADLINE, NOW)
+                runs.append(time.perf_counter() - start)
+            timings.append(statistics.median(runs))
+            sizes.append(len(png))
+        p50, p99 = p50_p99(timings)
+        largest = max(sizes)
+        lines.append(
+            Line(
+                CADWALLON_SECTION,
+                f"{grid}×{grid}, {seats} seats ({len(views)} boards, median of {repeats} renders each)",
+                f"p50 {ms(p50)} · p99 {ms(p99)} · PNG max {largest / 1024:.1f} KB "
+                f"(mean {sum(sizes) / len(sizes) / 1024:.1f} KB)",
+                f"p50 ≤ {ms(CADWALLON_TARGET_P50)}, ≤ {CADWALLON_TARGET_BYTES // 1024} KB",
+                p50 <= CADWALLON_TARGET_P50 and largest <= CADWALLON_TARGET_BYTES,
+            )
+        )
+    return lines
+
+
+# ----------------------------------------------------------------------------- «Интриги»
+INTRIGUE_SECTION = "2c. Интриги: board render"
+INTRIGUE_TARGET_P50 = 0.080
+INTRIGUE_TARGET_BYTES = 350 * 1024
+#: Seat counts of the measured tables: seven lands (3 seats) and nine lands (6 and 8 seats).
+INTRIGUE_TABLES = (3, 6, 8)
+
+
+def bench_render_intrigue(
+    *, samples: int = 60, games: int = 3, warmup: int = 5, repeats: int = 3, tables: tuple[int, ...] = INTRIGUE_TABLES
+) -> list[Line]:
+    """Render ``samples`` public «Интриги» boards per table size and report time and size.
+
+    Views come from seeded games of random legal moves, spread from the placement to the result;
+    each render goes through the presenter as the publisher calls it (target at 9 lands and 8
+    players: p50 ≤ 80 ms, at most 350 KB).
+    """
+    engine = ENGINES["intrigue"]
+    presenter = PRESENTERS["intrigue"]
+    names = [*NAMES, "Всеволод", "Елизавета"]
+    lines: list[Line] = []
+    for seats in tables:
+        views: list[BaseModel] = []
+        for g in range(games):
+            seed = f"bench-render-intrigue-{seats}-{g}"
+            state = engine.setup(seats, engine.options_type(), seed).state
+            chooser = GameRng(f"bench:{seed}")
+            states = [state]
+            while engine.active_seats(state):
+                seat = min(engine.active_seats(state))
+                state = engine.apply(state, seat, chooser.choice(engine.legal_actions(state, seat))).state
+                states.append(state)
+            views.extend(engine.view(s, None) for s in spread(states, max(1, samples // games)))
+        for view in views[:warmup]:
+            presenter.render_board(view, names[:seats], "ru", DEADLINE, NOW)
+        timings: list[float] = []
+        sizes: list[int] = []
+        for view in views:
+            runs: list[float] = []
+            for _ in range(repeats):
+                start = time.perf_counter()
+                png = presenter.render_board(view, names[:seats], "ru", DEADLINE, NOW)
+                runs.append(time.perf_counter() - start)
+            timings.append(statistics.median(runs))
+            sizes.append(len(png))
+        p50, p99 = p50_p99(timings)
+        largest = max(sizes)
+        lands = 9 if seats > 5 else 7
+        lines.append(
+            Line(
+                INTRIGUE_SECTION,
+                f"{lands} lands, {seats} seats ({len(views)} boards, median of {repeats} renders each)",
+                f"p50 {ms(p50)} · p99 {ms(p99)} · PNG max {largest / 1024:.1f} KB "
+                f"(mean {sum(sizes) / len(sizes) / 1024:.1f} KB)",
+                f"p50 ≤ {ms(INTRIGUE_TARGET_P50)}, ≤ {INTRIGUE_TARGET_BYTES // 1024} KB",
+                p50 <= INTRIGUE_TARGET_P50 and largest <= INTRIGUE_TARGET_BYTES,
             )
         )
     return lines

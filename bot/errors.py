@@ -4,12 +4,18 @@ A ``GameError`` (from an engine or the table service) becomes a private message 
 stable code in the clicking user's language. Anything else is logged with its traceback and the
 user gets a short apology; the table is untouched because nothing is committed before an apply
 succeeds.
+
+Discord or the network failing (a timeout, a server error discord.py gave up retrying, an expired
+interaction) is not a bug: it is logged as a warning, and :func:`deliver` sends an answer again
+when it may not have reached Discord.
 """
 
 from __future__ import annotations
 
 import logging
+from collections.abc import Awaitable, Callable
 
+import aiohttp
 import discord
 from discord import app_commands
 
@@ -18,6 +24,53 @@ from bot.i18n import has_key, translate
 from games.core import GameError
 
 log = logging.getLogger(__name__)
+
+#: Discord's error codes for an interaction that can no longer be answered, and for a second answer.
+UNKNOWN_WEBHOOK = 10015
+UNKNOWN_INTERACTION = 10062
+ALREADY_ACKNOWLEDGED = 40060
+#: How often :func:`deliver` tries one answer.
+DELIVERY_ATTEMPTS = 3
+
+
+def is_discord_failure(error: BaseException) -> bool:
+    """Return whether ``error`` is Discord or the network failing rather than a bug of ours.
+
+    That is a timeout or lost connection, a server error or rate limit discord.py stopped retrying,
+    an interaction token Discord no longer honours, or an answer Discord already has.
+    """
+    if isinstance(error, TimeoutError | aiohttp.ClientError | discord.RateLimited):
+        return True
+    return isinstance(error, discord.HTTPException) and (
+        error.status >= 500
+        or error.status == 429
+        or error.code in {UNKNOWN_WEBHOOK, UNKNOWN_INTERACTION, ALREADY_ACKNOWLEDGED}
+    )
+
+
+async def deliver(send: Callable[[], Awaitable[object]], *, attempts: int = DELIVERY_ATTEMPTS) -> None:
+    """Send one answer to an interaction, again while it may not have reached Discord.
+
+    After a timeout or a server error we cannot know whether Discord got the answer, so it is sent
+    again: if the first one did arrive, Discord refuses the repeat as already acknowledged, which
+    counts as delivered. An expired interaction (unknown interaction or webhook) is final, and so is
+    any other error.
+    """
+    for attempt in range(attempts):
+        try:
+            await send()
+        except discord.HTTPException as error:
+            if attempt and error.code == ALREADY_ACKNOWLEDGED:
+                return
+            if error.code in {UNKNOWN_WEBHOOK, UNKNOWN_INTERACTION} or not is_discord_failure(error):
+                raise
+            if attempt == attempts - 1:
+                raise
+        except (TimeoutError, aiohttp.ClientError):
+            if attempt == attempts - 1:
+                raise
+        else:
+            return
 
 
 def error_text(error: BaseException, locale: str) -> str:
@@ -46,7 +99,20 @@ def unwrap(error: BaseException) -> BaseException:
 async def answer_error(interaction: discord.Interaction, error: BaseException) -> None:
     """Answer ``interaction`` privately with what went wrong; log what is a bug."""
     error = unwrap(error)
-    if not isinstance(error, GameError | CodecError | app_commands.CheckFailure):
+    if is_discord_failure(error):
+        # Discord failed, not our code: what the click committed stays committed, and the board
+        # (sent with the bot token) shows it. A component is acknowledged without a message; a
+        # command gets the apology.
+        log.warning("Discord failed while answering interaction %s: %r", interaction.id, error)
+        if interaction.response.is_done():
+            return
+        if interaction.type is discord.InteractionType.component:
+            try:
+                await deliver(interaction.response.defer)
+            except (discord.HTTPException, TimeoutError, aiohttp.ClientError):
+                log.warning("could not acknowledge interaction %s", interaction.id)
+            return
+    elif not isinstance(error, GameError | CodecError | app_commands.CheckFailure):
         # Only the component's kind and table go to the log: a private button's id names the
         # clicker's hidden cards (an exchange keep, a card to reveal).
         custom_id = str(interaction.data.get("custom_id", "")) if interaction.data else ""
@@ -59,12 +125,16 @@ async def answer_error(interaction: discord.Interaction, error: BaseException) -
     text = error_text(error, str(interaction.locale))
     if isinstance(error, app_commands.CommandOnCooldown):
         text = translate(str(interaction.locale), "ui.error.cooldown", seconds=round(error.retry_after))
-    try:
+
+    async def send() -> None:
         if interaction.response.is_done():
             await interaction.followup.send(text, ephemeral=True)
         else:
             await interaction.response.send_message(text, ephemeral=True)
-    except discord.HTTPException:
+
+    try:
+        await deliver(send)
+    except (discord.HTTPException, TimeoutError, aiohttp.ClientError):
         log.warning("could not send the error answer for interaction %s", interaction.id)
 
 

@@ -24,11 +24,13 @@ from __future__ import annotations
 
 import asyncio
 import os
+import sqlite3
+import threading
 import time
-from collections.abc import AsyncIterator, Iterable, Mapping, Sequence
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterable, Mapping, Sequence
 from contextlib import asynccontextmanager
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Self
+from typing import TYPE_CHECKING, Any, Self, cast
 
 import aiosqlite
 
@@ -142,6 +144,54 @@ _UPSERT_RATING = (
     "games = games + 1, wins = wins + excluded.wins, updated_at = excluded.updated_at"
 )
 _USER_IN_JSON_LIST = "user_id IN (SELECT value FROM json_each(?))"  # binds one JSON list of ids
+
+
+def _commit_move(
+    conn: sqlite3.Connection,
+    abandoned: threading.Event,
+    table_id: int,
+    expected_version: int,
+    new_state_json: str,
+    log: LogEntry,
+    clock: ClockRow | None,
+    seat_updates: Sequence[SeatUpdate],
+    now: float,
+    snapshot: bool,
+) -> tuple[int | None, str | None] | None:
+    """Write one move that does not end the game, on the connection's own thread; all or nothing.
+
+    Returns ``None`` once committed, or the table's stored (version, status) when it is not active
+    at ``expected_version`` (nothing written). Raises ``SeatNotFoundError`` (nothing written) for a
+    seat update naming no seat. A caller cancelled before this starts gets nothing written.
+    """
+    if abandoned.is_set():
+        return None
+    conn.execute("BEGIN IMMEDIATE")
+    try:
+        cursor = conn.execute(_COMMIT_STATE, (new_state_json, expected_version + 1, now, table_id, expected_version))
+        if cursor.rowcount != 1:
+            rows = conn.execute("SELECT version, status FROM tables WHERE id = ?", (table_id,)).fetchall()
+            conn.rollback()
+            return (rows[0][0], rows[0][1]) if rows else (None, None)
+        conn.execute(_INSERT_LOG, (table_id, expected_version, log.seat, log.action, log.by_timeout, log.user_id, now))
+        if seat_updates:
+            cursor = conn.executemany(
+                _UPDATE_SEAT, [(u.timeouts_in_row, u.autopilot, table_id, u.seat) for u in seat_updates]
+            )
+            if cursor.rowcount != len(seat_updates):
+                seats = {row[0] for row in conn.execute("SELECT seat FROM seats WHERE table_id = ?", (table_id,))}
+                raise SeatNotFoundError(table_id, next(u.seat for u in seat_updates if u.seat not in seats))
+        if clock is None:
+            conn.execute(_DELETE_CLOCK, (table_id,))
+        else:
+            conn.execute(_REPLACE_CLOCK, (table_id, clock.version, clock.deadline, _json(list(clock.seats))))
+        if snapshot:
+            conn.execute(_INSERT_SNAPSHOT, (table_id, expected_version + 1, new_state_json))
+        conn.commit()
+    except BaseException:
+        conn.rollback()
+        raise
+    return None
 
 
 class SqliteStorage(Storage):
@@ -487,14 +537,38 @@ class SqliteStorage(Storage):
             if finished is not None:
                 raise ValueError("a finished table has no clock")
             _check_clock(clock, table_id, new_version)
-        changes: list[RatingChange] = []
+        if finished is None:
+            # A move (the bot's most frequent write) runs as one call on the connection's thread: each
+            # statement awaited on its own would cost a thread hand-off, and they were most of a click.
+            snapshot = new_version % self.snapshot_every == 0
+            updates = [SeatUpdate(*update) for update in seat_updates]
+            abandoned = threading.Event()  # set when the caller is cancelled before the thread starts
+            async with self._use() as db:
+                on_thread = cast("Callable[..., Awaitable[tuple[int | None, str | None] | None]]", db._execute)
+                try:
+                    conflict = await on_thread(
+                        _commit_move,
+                        db._conn,
+                        abandoned,
+                        table_id,
+                        expected_version,
+                        new_state_json,
+                        log,
+                        clock,
+                        updates,
+                        now,
+                        snapshot,
+                    )
+                except asyncio.CancelledError:
+                    abandoned.set()
+                    raise
+            if conflict is not None:
+                raise VersionConflictError(table_id, expected_version, *conflict)
+            return []
         async with self._transaction() as db:
-            if finished is None:
-                cursor = await db.execute(_COMMIT_STATE, (new_state_json, new_version, now, table_id, expected_version))
-            else:
-                cursor = await db.execute(
-                    _COMMIT_FINAL_STATE, (new_state_json, new_version, now, now, table_id, expected_version)
-                )
+            cursor = await db.execute(
+                _COMMIT_FINAL_STATE, (new_state_json, new_version, now, now, table_id, expected_version)
+            )
             if cursor.rowcount != 1:
                 rows = list(await db.execute_fetchall("SELECT version, status FROM tables WHERE id = ?", (table_id,)))
                 actual, status = (rows[0][0], rows[0][1]) if rows else (None, None)
@@ -511,9 +585,7 @@ class SqliteStorage(Storage):
                 await db.execute(_REPLACE_CLOCK, (table_id, clock.version, clock.deadline, _json(list(clock.seats))))
             if new_version % self.snapshot_every == 0:
                 await db.execute(_INSERT_SNAPSHOT, (table_id, new_version, new_state_json))
-            if finished is not None:
-                changes = await self._finish(db, table_id, finished, now)
-        return changes
+            return await self._finish(db, table_id, finished, now)
 
     @staticmethod
     async def _update_seats(db: aiosqlite.Connection, table_id: int, updates: Sequence[SeatUpdate]) -> None:

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot.codec import decode_action, encode_action
+from bot.codec import CodecError, decode_action, encode_action
 from bot.errors import answer_error
 
 if TYPE_CHECKING:
@@ -181,11 +181,14 @@ class ActSelect(
     async def from_custom_id(
         cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
     ) -> ActSelect:
-        """Rebuild the select from its custom id; its chosen value arrives with the interaction."""
-        if not isinstance(item, discord.ui.Select):
-            raise TypeError("an action select must be a select menu")
+        """Rebuild the select from its custom id; its chosen value arrives with the interaction.
+
+        A button carrying a select's id (a damaged message) keeps the empty select built here, so
+        the click is answered as a component that does not work.
+        """
         select = cls(int(match["table"]), int(match["prompt"]), match["group"], private=match["private"] == "1")
-        select.item = item
+        if isinstance(item, discord.ui.Select):
+            select.item = item
         return select
 
     async def callback(self, interaction: discord.Interaction) -> None:
@@ -193,7 +196,7 @@ class ActSelect(
         try:
             values = self.item.values
             if len(values) != 1:
-                raise ValueError("one value expected")
+                raise CodecError(f"one value expected, got {len(values)}")  # a damaged or forged select
             await _bot(interaction).interactions.act_click(
                 interaction, self.table_id, self.prompt, values[0], private=self.private
             )
@@ -201,7 +204,40 @@ class ActSelect(
             await answer_error(interaction, error)
 
 
-DYNAMIC_ITEMS = (LobbyButton, TableButton, ActButton, ActSelect)
+def _none_of(*items: type[discord.ui.DynamicItem[Any]]) -> str:
+    """Return a pattern that fully matches any custom id none of ``items``' templates fully matches."""
+    patterns = (re.sub(r"\(\?P<\w+>", "(?:", item.__discord_ui_compiled_template__.pattern) for item in items)
+    known = "|".join(f"(?:{pattern})" for pattern in patterns)  # group names may repeat only once
+    return rf"(?!(?:{known})\Z)(?s:.+)"
+
+
+class UnknownComponent(
+    discord.ui.DynamicItem[discord.ui.Button[Any]], template=_none_of(LobbyButton, TableButton, ActButton, ActSelect)
+):
+    """Any other custom id on the bot's messages (damaged, or left by an older version of the bot).
+
+    discord.py ignores a click no component claims, and Discord then shows the user "This
+    interaction failed"; this one answers it privately instead, as a component that no longer works.
+    discord.py offers a click to every matching template, so this template excludes the others.
+    """
+
+    def __init__(self, custom_id: str) -> None:
+        """Stand for the component ``custom_id``."""
+        super().__init__(discord.ui.Button(label="-", custom_id=custom_id))
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> UnknownComponent:
+        """Rebuild the component from its custom id."""
+        return cls(match.string)
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        """Answer privately that this component does not work."""
+        await answer_error(interaction, CodecError(self.custom_id))
+
+
+DYNAMIC_ITEMS = (LobbyButton, TableButton, ActButton, ActSelect, UnknownComponent)
 
 __all__ = [
     "DYNAMIC_ITEMS",
@@ -210,6 +246,7 @@ __all__ = [
     "ActSelect",
     "LobbyButton",
     "TableButton",
+    "UnknownComponent",
     "decode_action",
     "encode_action",
 ]

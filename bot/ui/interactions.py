@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 import discord
 
 from bot.codec import decode_action
+from bot.errors import deliver
 from bot.i18n import translate
 from bot.tables import TableError
 from bot.ui.panels import Payload, confirm_payload, panel_payload, rules_payload
@@ -42,17 +43,28 @@ def _is_ephemeral(interaction: discord.Interaction) -> bool:
 
 
 async def send_private(interaction: discord.Interaction, payload: Payload, *, edit: bool = False) -> None:
-    """Answer privately with ``payload`` (editing the clicked private message when ``edit``)."""
-    if edit:
-        if interaction.response.is_done():
-            await interaction.edit_original_response(embed=payload.embed, view=payload.view)
+    """Answer privately with ``payload`` (editing the clicked private message when ``edit``).
+
+    The answer is sent again if it may not have reached Discord (see :func:`bot.errors.deliver`).
+    """
+
+    async def send() -> None:
+        if edit:
+            if interaction.response.is_done():
+                await interaction.edit_original_response(embed=payload.embed, view=payload.view)
+            else:
+                await interaction.response.edit_message(embed=payload.embed, view=payload.view)
+        elif interaction.response.is_done():
+            await interaction.followup.send(embed=payload.embed, view=payload.view, ephemeral=True)
         else:
-            await interaction.response.edit_message(embed=payload.embed, view=payload.view)
-        return
-    if interaction.response.is_done():
-        await interaction.followup.send(embed=payload.embed, view=payload.view, ephemeral=True)
-    else:
-        await interaction.response.send_message(embed=payload.embed, view=payload.view, ephemeral=True)
+            await interaction.response.send_message(embed=payload.embed, view=payload.view, ephemeral=True)
+
+    await deliver(send)
+
+
+async def acknowledge(interaction: discord.Interaction) -> None:
+    """Acknowledge a click without a message (the board or lobby shows its effect)."""
+    await deliver(interaction.response.defer)
 
 
 class Interactions:
@@ -82,7 +94,7 @@ class Interactions:
         elif verb == "removeai":
             table = await service.remove_ai(table_id, user.id)
         elif verb == "start":
-            await interaction.response.defer()
+            await acknowledge(interaction)
             table = await service.start(table_id, user.id)
             return
         elif verb == "cancel":
@@ -90,7 +102,7 @@ class Interactions:
         else:
             raise TableError("table.error")
         # The publisher redraws the lobby (once, coalesced); the click only needs acknowledging.
-        await interaction.response.defer()
+        await acknowledge(interaction)
 
     async def table_click(self, interaction: discord.Interaction, table_id: int, verb: str) -> None:
         """Handle a table button (panel, rules, resign, end, back, rematch)."""
@@ -122,7 +134,7 @@ class Interactions:
             done = Payload(embed=discord.Embed(description=translate(locale, "ui.panel.resigned")))
             await send_private(interaction, done, edit=True)
         elif verb == "end_yes":
-            await interaction.response.defer()
+            await acknowledge(interaction)
             await service.cancel(table_id, user.id, is_moderator=is_moderator(interaction))
         elif verb == "back":
             await service.im_back(table_id, user.id)
@@ -142,4 +154,4 @@ class Interactions:
             payload = panel_payload(table, interaction.user.id, user_locale(interaction))
             await send_private(interaction, payload, edit=True)
         else:
-            await interaction.response.defer()
+            await acknowledge(interaction)

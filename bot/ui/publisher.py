@@ -2,6 +2,11 @@
 
 Board edits are coalesced per table (Discord rate-limits message edits), sent with the bot token
 (interaction tokens die after 15 minutes) and rendered off the event loop.
+
+Discord can fail any request (a timeout, a server error discord.py stopped retrying): a failed
+board update is drawn again after a back-off until it lands, so the board always ends showing the
+table's state; a failed welcome, ping or lobby edit is only logged, and a failed result is posted
+again.
 """
 
 from __future__ import annotations
@@ -14,6 +19,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
+import aiohttp
 import discord
 
 from bot.i18n import translate
@@ -27,6 +33,10 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 LOG_LINES = 8
+#: What a request to Discord may raise when Discord or the network fails.
+DISCORD_FAILURES = (discord.HTTPException, TimeoutError, aiohttp.ClientError)
+#: Seconds to wait before each new try of a board update or result that failed; then give up.
+RETRY_DELAYS = (1.0, 2.0, 5.0, 10.0, 30.0, 60.0)
 
 
 class DiscordPublisher:
@@ -36,6 +46,7 @@ class DiscordPublisher:
         """Build the publisher for ``bot``."""
         self.bot = bot
         self.edit_interval = edit_interval
+        self.retry_delays: tuple[float, ...] = RETRY_DELAYS
         self.logs: dict[int, deque[str]] = {}
         self._board_tasks: dict[int, asyncio.Task[None]] = {}
         self._dirty: set[int] = set()
@@ -81,13 +92,16 @@ class DiscordPublisher:
                 )
             await self.bot.service.attach_messages(table, thread_id=created.id)
             thread = created
-        except (discord.HTTPException, TypeError):
+        except (*DISCORD_FAILURES, TypeError):
             log.warning("could not open a thread for table %s; playing in the channel", table.id, exc_info=True)
             thread = channel
             await self.bot.service.attach_messages(table, thread_id=table.channel_id)
         mentions = " ".join(f"<@{s.user_id}>" for s in table.seats if not s.is_ai)
         if mentions:
-            await thread.send(translate(table.locale, "ui.board.welcome", mentions=mentions))
+            try:
+                await thread.send(translate(table.locale, "ui.board.welcome", mentions=mentions))
+            except DISCORD_FAILURES:
+                log.warning("could not welcome the players of table %s", table.id, exc_info=True)
         self.lobby_changed(table)
 
     async def game_finished(self, table: Table, result: TableResult) -> None:
@@ -97,10 +111,13 @@ class DiscordPublisher:
         payload = result_payload(table, result, names)
         self._notify(table, "result", payload)
         target = self._thread(table)
-        try:
-            await target.send(embed=payload.embed, view=payload.view)
-        except discord.HTTPException:
-            log.warning("could not post the result of table %s", table.id, exc_info=True)
+        for delay in (0.0, *self.retry_delays):
+            await asyncio.sleep(delay)
+            try:
+                await target.send(embed=payload.embed, view=payload.view)
+                break
+            except DISCORD_FAILURES:
+                log.warning("could not post the result of table %s", table.id, exc_info=True)
         self._forget(table.id)
 
     async def table_cancelled(self, table: Table, by_user: int | None) -> None:
@@ -108,7 +125,7 @@ class DiscordPublisher:
         if table.board_message_id is not None:
             await self._flush_board(table)
             name = next((s.name for s in table.seats if s.user_id == by_user), f"<@{by_user}>")
-            with contextlib.suppress(discord.HTTPException):
+            with contextlib.suppress(*DISCORD_FAILURES):
                 await self._thread(table).send(translate(table.locale, "ui.board.ended", name=name))
         await self._edit_lobby(table)
         self._forget(table.id)
@@ -137,7 +154,7 @@ class DiscordPublisher:
         channel = self.bot.get_partial_messageable(table.channel_id, guild_id=table.guild_id)
         try:
             await channel.get_partial_message(table.lobby_message_id).edit(embed=payload.embed, view=payload.view)
-        except discord.HTTPException:
+        except DISCORD_FAILURES:
             log.warning("could not edit the lobby of table %s", table.id, exc_info=True)
 
     def _schedule_board(self, table: Table) -> None:
@@ -147,27 +164,42 @@ class DiscordPublisher:
             self._board_tasks[table.id] = asyncio.create_task(self._board_loop(table), name=f"board-{table.id}")
 
     async def _board_loop(self, table: Table) -> None:
+        failures = 0
         try:
             while table.id in self._dirty:
                 if self.edit_interval:
                     await asyncio.sleep(self.edit_interval)
                 self._dirty.discard(table.id)
-                await self._draw_board(table)
+                if await self._draw_board(table):
+                    failures = 0
+                    continue
+                if failures >= len(self.retry_delays):
+                    log.warning("gave up updating the board of table %s for now", table.id)
+                    return
+                # Draw again later (from the state as it is then) unless a newer change already will.
+                self._dirty.add(table.id)
+                await asyncio.sleep(self.retry_delays[failures])
+                failures += 1
         except Exception:
             log.exception("board update of table %s failed", table.id)
 
     async def _flush_board(self, table: Table) -> None:
+        """Draw the board now, trying again after failures (the last board of a table must land)."""
         task = self._board_tasks.get(table.id)
         if task is not None and not task.done() and task is not asyncio.current_task():
             self._dirty.discard(table.id)
             task.cancel()
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await task
-        await self._draw_board(table)
+        for delay in (0.0, *self.retry_delays):
+            await asyncio.sleep(delay)
+            if await self._draw_board(table):
+                return
 
-    async def _draw_board(self, table: Table) -> None:
+    async def _draw_board(self, table: Table) -> bool:
+        """Post or edit the board from the table's state now; return whether Discord took it."""
         if table.state is None:
-            return
+            return True
         service = self.bot.service
         state = table.state
         awaited: list[Any] = []
@@ -197,12 +229,17 @@ class DiscordPublisher:
                 )
         except discord.NotFound:
             # The board was deleted: post a new one so the game can go on.
-            message = await target.send(embed=payload.embed, view=payload.view, file=payload.file())
+            try:
+                message = await target.send(embed=payload.embed, view=payload.view, file=payload.file())
+            except DISCORD_FAILURES:
+                log.warning("could not post a new board for table %s", table.id, exc_info=True)
+                return False
             await service.attach_messages(table, board_message_id=message.id)
-        except discord.HTTPException:
+        except DISCORD_FAILURES:
             log.warning("could not update the board of table %s", table.id, exc_info=True)
-            return
+            return False
         await self._ping(table, target)
+        return True
 
     async def _ping(self, table: Table, target: discord.PartialMessageable) -> None:
         """Mention the humans a private decision waits for, once per prompt."""
@@ -220,9 +257,9 @@ class DiscordPublisher:
         mentions = " ".join(f"<@{s.user_id}>" for s in humans)
         try:
             message = await target.send(translate(table.locale, "ui.board.your_choice", mentions=mentions))
-        except discord.HTTPException:
+        except DISCORD_FAILURES:
             return
         if previous is not None and previous[1] is not None:
-            with contextlib.suppress(discord.HTTPException):
+            with contextlib.suppress(*DISCORD_FAILURES):
                 await target.get_partial_message(previous[1]).delete()
         self._pinged[table.id] = (table.prompt_version, message.id)

@@ -12,6 +12,8 @@ from benchmarks import masti
 from benchmarks.clicks import bench_clicks
 from benchmarks.common import Line, percentile
 from benchmarks.engine import bench_ai, bench_playouts
+from benchmarks.games import DEDICATED, bench_games, registered_games
+from benchmarks.memory import bench_memory
 from benchmarks.render import bench_render
 from benchmarks.winrate import bench_winrate, wilson
 from games.core import RandomAgent
@@ -27,9 +29,19 @@ def check(lines: list[Line], count: int) -> None:
 
 @pytest.mark.asyncio
 async def test_clicks(tmp_path):
-    lines = await bench_clicks(tmp_path / "bench.sqlite3", tables=4, clicks=40, warmup=5, workers=2)
-    check(lines, 3)
+    lines = await bench_clicks(tmp_path / "bench.sqlite3", tables=4, clicks=40, warmup=5, workers=2, games=["coup"])
+    check(lines, 5)
     assert (tmp_path / "bench.sqlite3").exists()
+    assert "bare SQLite commit" in lines[3].name and "÷ bare commit" in lines[4].name
+
+
+@pytest.mark.asyncio
+async def test_clicks_on_a_fleet_of_every_game(tmp_path):
+    games = registered_games()
+    lines = await bench_clicks(tmp_path / "bench.sqlite3", tables=2 * len(games), clicks=40, warmup=5, workers=2)
+    check(lines, 6)  # and one line of the click and its ratio by game
+    assert f"of {len(games)} games" in lines[0].name
+    assert all(f"{game} " in lines[5].value for game in games)
 
 
 def test_render():
@@ -91,6 +103,25 @@ def test_masti_variants_seat_teams_as_the_engine_does():
     assert masti.Variant(6).units == ((0, 3), (1, 4), (2, 5))
 
 
+def test_every_registered_game_gets_its_sections():
+    lines = bench_games(render_samples=2, playout_games=2, ai_games=1, repeats=1)
+    games = registered_games()
+    extra = [game for game in games if game not in DEDICATED]
+    check(lines, len(games) + 3 * len(extra))
+    assert [line.name.split(":")[0] for line in lines[: len(games)]] == games
+    assert all("bare PNG encode" in line.value and "ratio" in line.value for line in lines[: len(games)])
+
+
+def test_memory_and_restart(tmp_path):
+    lines = bench_memory(tmp_path, tables=6)
+    check(lines, 3)
+    assert (
+        "6 live tables" in lines[0].name
+        and "restore 6 live tables" in lines[1].name
+        and "6 clocks armed" in lines[1].name
+    )
+
+
 def test_statistics():
     assert percentile([5.0, 1.0, 3.0, 2.0, 4.0], 50) == 3.0
     assert percentile([float(i) for i in range(1, 101)], 99) == 99.0
@@ -111,9 +142,17 @@ TINY = cli.Sizes(
     masti_playout_games=3,
     masti_ai_games=5,
     masti_winrate=2,
+    tables_large=4,
+    games_render_samples=2,
+    games_playout_games=2,
+    games_ai_games=1,
+    memory_tables=4,
 )
-COUP_ROWS = 3 + 5 + 1 + 2 + 3
+COUP_ROWS = 5 + 5 + 1 + 2 + 3
 MASTI_ROWS = 4 + 1 + 2 + 5
+#: With every game: both click runs on the mixed fleet (each with its line by game), the per-game
+#: sections over the registry, memory and restart.
+EVERY_GAME_ROWS = 1 + 6 + len(registered_games()) + 3 * len(set(registered_games()) - DEDICATED) + 3
 
 
 def rows_of(report: str) -> list[str]:
@@ -135,4 +174,4 @@ def test_cli_writes_the_report(tmp_path, monkeypatch, capsys):
     report = (tmp_path / "report.md").read_text(encoding="utf-8")
     assert report.startswith("# Performance report")
     assert report.strip() in capsys.readouterr().out
-    assert len(rows_of(report)) == COUP_ROWS + MASTI_ROWS
+    assert len(rows_of(report)) == COUP_ROWS + MASTI_ROWS + EVERY_GAME_ROWS

@@ -1,0 +1,126 @@
+"""The long resilience runs, for every registered game: ``python -m scripts.soak`` (``make soak``).
+
+Runs the suite in ``tests/bot/resilience`` at its long sizes (``RESILIENCE_SCALE=soak``): over a
+hundred SIGKILLs of a process playing every game, a restart with 1,000 live tables, games played
+through Discord faults, 1,000 seeded games per game searched for hidden-information leaks, and
+10,000 random bad interactions per game. Then the load measures of the performance suite
+(clicks at 200 and 1,000 live tables against a bare SQLite commit, memory and restart with 1,000
+tables). Writes ``<out>/report.md`` (and the raw measurements, ``<out>/measurements.jsonl``);
+exits non-zero when a check failed.
+
+``--only crash|restore|faults|hidden|abuse`` runs one part (repeatable); ``--no-load`` skips the
+load measures.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[1]
+PARTS = {
+    "crash": "test_crash_restart.py",
+    "restore": "test_restore_many.py",
+    "faults": "test_discord_faults.py",
+    "hidden": "test_hidden_information.py",
+    "abuse": "test_abuse.py",
+}
+
+
+def run_suite(parts: Sequence[str], measurements: Path, log: Path) -> int:
+    """Run the resilience tests of ``parts`` at their long sizes; return pytest's exit code."""
+    env = {**os.environ, "RESILIENCE_SCALE": "soak", "RESILIENCE_REPORT": str(measurements)}
+    paths = [str(ROOT / "tests" / "bot" / "resilience" / PARTS[part]) for part in parts]
+    with log.open("w", encoding="utf-8") as out:
+        done = subprocess.run(  # noqa: S603 - our own interpreter running pytest
+            [sys.executable, "-m", "pytest", *paths, "-p", "no:cacheprovider", "-q", "-rf", "--durations=0"],
+            cwd=ROOT,
+            env=env,
+            stdout=out,
+            stderr=subprocess.STDOUT,
+            check=False,
+        )
+    return done.returncode
+
+
+def run_load(workdir: Path) -> list[Any]:
+    """Run the load measures of the performance suite; return their report lines."""
+    from benchmarks.clicks import bench_clicks
+    from benchmarks.memory import bench_memory
+
+    lines: list[Any] = []
+    for tables in (200, 1_000):
+        lines.extend(asyncio.run(bench_clicks(workdir / f"clicks-{tables}.sqlite3", tables=tables, clicks=3_000)))
+    lines.extend(bench_memory(workdir, tables=1_000))
+    return lines
+
+
+def summary(measurements: Path) -> list[str]:
+    """Return the Markdown lines describing every measurement the tests recorded."""
+    out: list[str] = []
+    if not measurements.exists():
+        return ["(no measurements recorded)"]
+    for raw in measurements.read_text(encoding="utf-8").splitlines():
+        entry = json.loads(raw)
+        check, game = entry.pop("check"), entry.pop("game")
+        for key in ("at", "scale"):
+            entry.pop(key, None)
+        values = "; ".join(f"{key} {json.dumps(value, ensure_ascii=False)}" for key, value in sorted(entry.items()))
+        out.append(f"- **{check}**{f' · {game}' if game else ''}: {values}")
+    return out
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the long suite and write the report."""
+    parser = argparse.ArgumentParser(prog="python -m scripts.soak", description=__doc__.splitlines()[0])
+    parser.add_argument("--out", type=Path, default=Path("soak-output"), help="output directory")
+    parser.add_argument("--only", action="append", choices=sorted(PARTS), help="run only this part (repeatable)")
+    parser.add_argument("--no-load", action="store_true", help="skip the load measures")
+    args = parser.parse_args(argv)
+    parts = args.only or list(PARTS)
+    args.out.mkdir(parents=True, exist_ok=True)
+    measurements = args.out / "measurements.jsonl"
+    measurements.unlink(missing_ok=True)
+    began = time.perf_counter()
+    code = run_suite(parts, measurements, args.out / "pytest.log")
+    suite_seconds = time.perf_counter() - began
+    load: list[Any] = []
+    if not args.no_load:
+        with tempfile.TemporaryDirectory(prefix="soak-load-") as tmp:
+            load = run_load(Path(tmp))
+    seconds = time.perf_counter() - began
+    from tests.bot.resilience.registry import incomplete_games, playable_games
+
+    lines = [
+        "# Resilience report (long run)",
+        "",
+        f"Python {sys.version.split()[0]}, {os.cpu_count()} CPUs; suite {suite_seconds / 60:.1f} min, "
+        f"total {seconds / 60:.1f} min; tests {'passed' if code == 0 else f'FAILED (pytest exit {code})'}.",
+        f"Games: {', '.join(playable_games())}"
+        + (f"; left out (incomplete): {incomplete_games()}" if incomplete_games() else "")
+        + f". Parts: {', '.join(parts)}. Details: `pytest.log`.",
+        "",
+        "## Measurements",
+        "",
+        *summary(measurements),
+    ]
+    if load:
+        lines.extend(["", "## Load", "", "| Measure | Value | Target | Result |", "|---|---|---|---|"])
+        lines.extend(f"| {x.name} | {x.value} | {x.target} | {x.verdict} |" for x in load)
+    report = "\n".join(lines) + "\n"
+    (args.out / "report.md").write_text(report, encoding="utf-8")
+    print(report)
+    return code
+
+
+if __name__ == "__main__":
+    sys.exit(main())

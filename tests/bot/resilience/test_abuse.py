@@ -1,0 +1,49 @@
+"""Thousands of random bad clicks per game: nothing breaks, nothing changes, everyone gets an answer.
+
+See :mod:`tests.bot.resilience.abuse` for the kinds of interaction and the checks after each. The
+normal run sends several hundred per game; ``make soak`` ten thousand.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.bot.resilience.abuse import Abuser, Errors
+from tests.bot.resilience.leaks import recording_views
+from tests.bot.resilience.registry import discord_games, record, scale
+
+pytestmark = pytest.mark.asyncio
+
+
+@pytest.mark.parametrize("game", discord_games())
+async def test_random_bad_interactions(world, monkeypatch, game):
+    errors = Errors()
+    errors.install(monkeypatch)
+    abuser = Abuser(world, game, errors, seed=f"{game}-{scale().name}")
+    wanted = scale().abuse_interactions
+    with recording_views([game], draw=False):  # boards without their PNG: pictures are not abused
+        await abuser.setup()
+        while sum(abuser.report.sent.values()) < wanted and not abuser.report.problems:
+            await abuser.step()
+    report = abuser.report
+    record(
+        "abuse",
+        game,
+        sent=dict(report.sent),
+        refused=dict(report.refused),
+        applied=dict(report.applied),
+        seconds={kind: round(value, 1) for kind, value in report.seconds.items()},
+        bursts=report.bursts,
+        games_finished=report.games_finished,
+        problems=len(report.problems),
+    )
+    assert not report.problems, "\n".join(report.problems[:10])
+    assert not world.env.errors, world.env.errors[:3]  # nothing escaped the bot's handlers
+    assert report.refused["valid"] == 0
+    # Each kind was exercised and refused at least once (a stranger's "My cards" or "Rules" is
+    # answered, not refused); components that cannot mean anything are always refused.
+    for kind in ("stale", "wrong_user", "foreign", "malformed", "bad_select", "closed"):
+        assert report.sent[kind] > 0 and report.refused[kind] > 0, kind
+    for kind in ("malformed", "bad_select"):
+        assert report.refused[kind] == report.sent[kind], kind
+    assert report.bursts > 0 and report.applied["valid"] > 0
