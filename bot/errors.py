@@ -37,14 +37,13 @@ def is_discord_failure(error: BaseException) -> bool:
     """Return whether ``error`` is Discord or the network failing rather than a bug of ours.
 
     That is a timeout or lost connection, a server error or rate limit discord.py stopped retrying,
-    an interaction token Discord no longer honours, or an answer Discord already has.
+    or an interaction token Discord no longer honours. (A second answer to one interaction is our
+    bug, unless :func:`deliver` is repeating an answer that may have been lost: it handles that.)
     """
     if isinstance(error, TimeoutError | aiohttp.ClientError | discord.RateLimited):
         return True
     return isinstance(error, discord.HTTPException) and (
-        error.status >= 500
-        or error.status == 429
-        or error.code in {UNKNOWN_WEBHOOK, UNKNOWN_INTERACTION, ALREADY_ACKNOWLEDGED}
+        error.status >= 500 or error.status == 429 or error.code in {UNKNOWN_WEBHOOK, UNKNOWN_INTERACTION}
     )
 
 
@@ -129,8 +128,14 @@ async def answer_error(interaction: discord.Interaction, error: BaseException) -
     async def send() -> None:
         if interaction.response.is_done():
             await interaction.followup.send(text, ephemeral=True)
-        else:
+            return
+        try:
             await interaction.response.send_message(text, ephemeral=True)
+        except discord.HTTPException as error:
+            if error.code != ALREADY_ACKNOWLEDGED:
+                raise
+            # The handler's acknowledgement reached Discord though its reply was lost: follow it up.
+            await interaction.followup.send(text, ephemeral=True)
 
     try:
         await deliver(send)

@@ -21,6 +21,7 @@ does not wait for them; the decisions around them are discord.py's own.
 from __future__ import annotations
 
 import asyncio
+import fnmatch
 import functools
 import re
 import types
@@ -72,9 +73,14 @@ class FaultPlan:
     dead_tokens: set[str] = field(default_factory=set)
     dead_interactions: set[int] = field(default_factory=set)
     log: list[tuple[str, str, str]] = field(default_factory=list)
+    forced: list[list[Any]] = field(default_factory=list)
 
     def __post_init__(self) -> None:
         self._rng = GameRng(f"faults:{self.seed}")
+
+    def force(self, kind: str, method: str, path: str, times: int = 1) -> None:
+        """Fail the next ``times`` attempts at ``method`` on paths matching the glob ``path`` with ``kind``."""
+        self.forced.append([kind, method, path, times])
 
     def decide(self, method: str, path: str) -> str | None:
         """Return the fault for this attempt at ``method path``, or ``None`` to let it through."""
@@ -83,6 +89,14 @@ class FaultPlan:
         token = callback["token"] if callback else (m["token"] if (m := _WEBHOOK.match(path)) else None)
         if token is not None and token in self.dead_tokens:
             return self._count("dead_token", method, path)
+        for entry in self.forced:
+            kind, wanted, pattern, times = entry
+            if times > 0 and wanted in (method, "*") and fnmatch.fnmatch(path, pattern):
+                entry[3] -= 1
+                if kind == "expire" and callback is not None:
+                    self.dead_tokens.add(callback["token"])
+                    self.dead_interactions.add(int(callback["id"]))
+                return self._count(kind, method, path)
         if not self.enabled:
             return None
         if callback is not None and self._rng.random() < self.expire_rate:

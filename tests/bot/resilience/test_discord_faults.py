@@ -20,9 +20,11 @@ from typing import Any
 import discord
 import pytest
 
+from bot.i18n import translate
 from bot.storage import Storage
 from bot.tables import replay
 from bot.ui.panels import Payload, board_payload
+from games.coup.models import TakeIncome
 from tests.bot.resilience import faults
 from tests.bot.resilience.leaks import recording_views
 from tests.bot.resilience.play import Players
@@ -130,3 +132,90 @@ async def test_games_survive_discord_faults(world, monkeypatch, game):
         clicks=len(players.clicks),
         expired=len(plan.dead_interactions),
     )
+
+
+# ---------------------------------------------------------------------- one fault at a time
+async def duel(world, monkeypatch, *, start: bool = True) -> tuple[faults.FaultPlan, Any, Any, int]:
+    """A Coup table of alice (to move first) and bob, with a fault plan that injects only what a test forces."""
+    plan = faults.install(monkeypatch, faults.FaultPlan(seed="forced", enabled=False))
+    world.bot.publisher.retry_delays = (0.02, 0.05, 0.1)
+    alice, bob = world.members("alice", "bob")
+    world.rig(first_seat=0)
+    table_id = await world.seat(alice, bob, start=start)
+    return plan, alice, bob, table_id
+
+
+def version(world, table_id: int) -> int:
+    state = world.table(table_id).state
+    return -1 if state is None else state.version
+
+
+async def test_a_lost_acknowledgement_is_sent_again(world, monkeypatch):
+    plan, alice, _bob, table_id = await duel(world, monkeypatch)
+    plan.force("timeout_before", "POST", "/interactions/*/callback")
+
+    result = await world.act(alice, table_id, TakeIncome())
+
+    assert result.acknowledged and version(world, table_id) == 1
+    assert [kind for kind, _method, _path in plan.log] == ["timeout_before"]
+
+
+async def test_an_acknowledgement_that_arrived_is_not_repeated(world, monkeypatch):
+    plan, alice, _bob, table_id = await duel(world, monkeypatch)
+    plan.force("timeout_after", "POST", "/interactions/*/callback")
+
+    result = await world.act(alice, table_id, TakeIncome())
+
+    # The retry met "already acknowledged": delivered, nothing sent twice, nothing applied twice.
+    assert result.acknowledged and not result.followups and version(world, table_id) == 1
+    assert len(await world.bot.storage.action_log(table_id)) == 1
+
+
+async def test_an_expired_click_keeps_its_move_and_the_board_shows_it(world, monkeypatch):
+    plan, alice, _bob, table_id = await duel(world, monkeypatch)
+    plan.force("expire", "POST", "/interactions/*/callback")
+
+    result = await world.act(alice, table_id, TakeIncome())
+
+    assert not result.acknowledged  # Discord allows no answer any more
+    assert version(world, table_id) == 1
+    assert world.board(table_id).embeds[0].footer.text == f"#{table_id} · v1"
+
+
+async def test_a_failed_board_edit_is_drawn_again(world, monkeypatch):
+    plan, alice, _bob, table_id = await duel(world, monkeypatch)
+    plan.force("timeout_before", "PATCH", "/channels/*/messages/*", times=2)
+
+    await world.act(alice, table_id, TakeIncome())
+    await world.env.settle()
+
+    assert [kind for kind, _method, _path in plan.log] == ["timeout_before", "timeout_before"]
+    assert world.board(table_id).embeds[0].footer.text == f"#{table_id} · v1"
+
+
+async def test_a_rule_error_after_a_lost_acknowledgement_reaches_the_clicker(world, monkeypatch):
+    plan = faults.install(monkeypatch, faults.FaultPlan(seed="forced", enabled=False))
+    alice = world.member("alice")
+    table_id = await world.new_table(alice)
+    plan.force("timeout_after", "POST", "/interactions/*/callback")
+
+    result = await world.lobby_click(alice, table_id, "start")  # one player: too few to start
+
+    texts = [m.content for m in result.followups if m.ephemeral]
+    assert texts == [translate("en-US", "table.seat_count", min=2, max=6, have=1)]
+    assert world.table(table_id).status == "lobby"
+
+
+async def test_a_start_survives_a_lost_thread_and_welcome(world, monkeypatch):
+    plan, alice, bob, table_id = await duel(world, monkeypatch, start=False)
+    plan.force("timeout_after", "POST", "/channels/*/messages/*/threads")  # the thread exists, unknown to us
+    plan.force("timeout_before", "POST", "/channels/*/messages")  # the welcome is lost
+
+    result = await world.lobby_click(alice, table_id, "start")
+
+    table = world.table(table_id)
+    assert result.acknowledged and table.status == "active"
+    assert table.thread_id == world.channel.id  # it plays in the channel
+    players = Players(world, [alice, bob])
+    await players.play_out(table_id)
+    assert world.table(table_id).status == "finished"
