@@ -42,6 +42,7 @@ from bot.errors import error_text
 from bot.tables import Table, choose_ai_action
 from bot.ui import components as ui_components
 from games.core import GameError, GameRng, RandomAgent
+from tests.bot.resilience.play import prune_timers
 from tests.bot.resilience.registry import seat_counts
 from tests.support import World, button_rows, component_ids, find_action, walk
 
@@ -124,30 +125,6 @@ async def burst(
     finally:
         env._end_operation()
     return [InteractionResult(env, record) for record, _payload in records]
-
-
-def prune_timers(world: World) -> None:
-    """Drop timers that can no longer matter from SimCord's bookkeeping, so each settle stays cheap.
-
-    SimCord scans every timer it tracks on each settle. Two kinds pile up in a long run: cancelled
-    timers (the table service re-arms a table's clock on every move; SimCord forgets a timer only
-    when it fires) and the 15-minute expiry discord.py gives the view of every private message
-    (the views hold only ``DynamicItem`` s, which stay registered either way). With thousands of
-    clicks, each would cost a scan of thousands of them.
-    """
-    work = world.env._work
-    live = []
-    for record in work.callbacks:
-        if record.handle is not None and record.handle.cancelled():
-            if record.real_handle is not None:
-                record.real_handle.cancel()
-            continue
-        live.append(record)
-    work.callbacks[:] = live
-    for task in list(work.tasks):
-        coro = task.get_coro()
-        if not task.done() and getattr(coro, "__qualname__", "") == "BaseView.__timeout_task_impl":
-            task.cancel()
 
 
 class Abuser:

@@ -107,9 +107,9 @@ SOAK = Scale(
     restore_tables=1_000,
     leak_games=1_000,
     leak_states=12,
-    leak_discord_games=3,
+    leak_discord_games=6,
     abuse_interactions=10_000,
-    fault_games=3,
+    fault_games=6,
     draw_boards=True,
     workers=max(1, min(2, os.cpu_count() or 1)),
 )
