@@ -638,9 +638,14 @@ def contestable(g: Game, seat: Seat) -> list[int]:
     return out
 
 
-def _marker_sources(g: Game, seat: Seat, via: int) -> list[Option]:
+def _marker_sources(g: Game, seat: Seat, via: int, *, rider: bool = False) -> list[Option]:
+    """Return where ``seat``'s marker for a card sent through ``via`` may come from (§9.2).
+
+    With the Пустые Холмы ``rider`` the action also costs one of the seat's tokens on ``via``
+    (never the land), paid first: the marker must come from what is left.
+    """
     sources = []
-    if g.tokens(via)[seat] >= 1:
+    if g.tokens(via)[seat] >= 1 + rider:
         sources.append(Option.FROM_CHARACTER)
     land = g.land_of(via)
     if land is not None and g.land_row(land)[seat] >= 1:
@@ -648,9 +653,15 @@ def _marker_sources(g: Game, seat: Seat, via: int) -> list[Option]:
     return sources
 
 
-def send_targets(g: Game, seat: Seat, via: int, merc: MercType) -> list[int]:
-    """Return where ``seat`` may send a ``merc`` through ``via`` (§9.2)."""
-    out = [c for c in g.office_characters() if c != via] if _marker_sources(g, seat, via) else []
+def _rider(f: ActFrame) -> bool:
+    """Return whether the action drafted in ``f`` carries the Пустые Холмы rider."""
+    first = _item(f, "action")
+    return bool(first is not None and first.rider)
+
+
+def send_targets(g: Game, seat: Seat, via: int, merc: MercType, *, rider: bool = False) -> list[int]:
+    """Return where ``seat`` may send a ``merc`` through ``via`` (§9.2), after the Холмы ``rider`` if taken."""
+    out = [c for c in g.office_characters() if c != via] if _marker_sources(g, seat, via, rider=rider) else []
     if merc is MercType.GUARD:
         out.append(via)
     return sorted(out)
@@ -717,7 +728,12 @@ def char_actions(g: Game, seat: Seat, via: int, *, lend: bool) -> list[PickActio
         acts.append(CharAction.LEND)
     out = [PickAction(action=a) for a in acts]
     if hills:
-        out += [PickAction(action=a, rider=True) for a in acts if a is not CharAction.HILLS]
+        out += [
+            PickAction(action=a, rider=True)
+            for a in acts
+            if a is not CharAction.HILLS
+            and (a is not CharAction.SEND or any(send_targets(g, seat, via, h.merc, rider=True) for h in g.hands[seat]))
+        ]
     return out
 
 
@@ -954,7 +970,7 @@ class ActRules(Rules):
                 target is not None
                 and target.character != f.character
                 and "source" not in picks
-                and len(_marker_sources(g, f.seat, f.character)) > 1
+                and len(_marker_sources(g, f.seat, f.character, rider=_rider(f))) > 1
             ):
                 return "source"
             if merc is MercType.MESSENGER and "mode" not in picks:
@@ -1010,7 +1026,11 @@ class ActRules(Rules):
             out = [PickAmount(amount=x) for x in range(min(limit, MAX_LISTED_PRICE) + 1)]
         elif step == "card":
             if action is CharAction.SEND:
-                out = [PickCard(card=h.id) for h in g.hands[seat] if send_targets(g, seat, f.character, h.merc)]
+                out = [
+                    PickCard(card=h.id)
+                    for h in g.hands[seat]
+                    if send_targets(g, seat, f.character, h.merc, rider=_rider(f))
+                ]
             else:
                 out = [
                     PickCard(card=h.id)
@@ -1022,11 +1042,11 @@ class ActRules(Rules):
             merc = _card_merc(g, seat, card.card if card else None)
             assert merc is not None  # noqa: S101 - the card is in hand
             if action is CharAction.SEND:
-                out = [PickCharacter(character=c) for c in send_targets(g, seat, f.character, merc)]
+                out = [PickCharacter(character=c) for c in send_targets(g, seat, f.character, merc, rider=_rider(f))]
             else:
                 out = [PickCharacter(character=c) for c in river_targets(g, seat, merc)]
         elif step == "source":
-            out = [Choose(option=o) for o in _marker_sources(g, seat, f.character)]
+            out = [Choose(option=o) for o in _marker_sources(g, seat, f.character, rider=_rider(f))]
         elif step == "mode":
             out = [PickMode(mode=Mode.GIFT), PickMode(mode=Mode.BRIBE)]
         elif step == "extra":

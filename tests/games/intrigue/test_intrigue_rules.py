@@ -78,6 +78,46 @@ def test_empty_hills_rider_and_whole_action() -> None:
     assert after.char_tokens[3][R] == 2 and after.coins[R] == 17
 
 
+def hills_sender(head_tokens: int, land_tokens: int = 0) -> IntrigueState:
+    """Red heads-controls Пустые Холмы (Матей, 4) with an assassin in hand, at its action step."""
+    lands = (1, 2, 3, 4, 7, 11, 12)
+    heads = {1: 10, 2: 16, 3: 2, 4: 13, 7: 4, 11: 17, 12: 1}
+    state = new(4, heads=heads, council=[6, 7, 8, 9], lands=lands)
+    state = with_tokens(state, chars={4: {R: head_tokens}}, lands={7: {R: land_tokens}})
+    state = with_hand(state, R, "M90", MercType.ASSASSIN, expires=9)
+    state = slot_of(state, R)
+    return play(state, R, PickCharacter(character=4))
+
+
+def test_hills_rider_with_a_send_needs_a_marker_besides_the_token_it_spends() -> None:
+    # One token on the head pays either the rider or the marker, not both (the rider is never paid
+    # from the land): sending is offered, sending with the rider is not.
+    legal = ENGINE.legal_actions(hills_sender(1), R)
+    assert PickAction(action=CharAction.SEND) in legal
+    assert PickAction(action=CharAction.SEND, rider=True) not in legal
+    assert PickAction(action=CharAction.HILLS) in legal
+
+
+def test_hills_rider_and_send_spend_two_head_tokens() -> None:
+    state = hills_sender(2)
+    assert PickAction(action=CharAction.SEND, rider=True) in ENGINE.legal_actions(state, R)
+    coins = state.coins[R]
+    state = play(state, R, PickAction(action=CharAction.SEND, rider=True), PickCard(card="M90"))
+    state = play(state, R, PickCharacter(character=10))
+    assert state.char_tokens[3][R] == 0 and state.coins[R] == coins + 2
+    assert any(c.id == "M90" and c.character == 10 for c in state.cards)
+
+
+def test_hills_rider_leaves_the_land_as_the_only_marker_source() -> None:
+    state = hills_sender(1, land_tokens=1)
+    assert PickAction(action=CharAction.SEND, rider=True) in ENGINE.legal_actions(state, R)
+    state = play(state, R, PickAction(action=CharAction.SEND, rider=True), PickCard(card="M90"))
+    state = play(state, R, PickCharacter(character=10))  # no source step: only the land is left
+    hills = state.lands.index(7)
+    assert state.char_tokens[3][R] == 0 and state.land_tokens[hills][R] == 0
+    assert any(c.id == "M90" and c.character == 10 for c in state.cards)
+
+
 def test_iriash_head_becomes_bishop_and_its_controller_names_the_successor() -> None:
     lands = (1, 2, 3, 4, 9, 11, 12)
     heads = {1: 10, 2: 16, 3: 2, 4: 13, 9: 4, 11: 17, 12: 1}
