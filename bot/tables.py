@@ -117,6 +117,10 @@ class Table:
     deadline: float | None = None
     lock: asyncio.Lock = field(default_factory=asyncio.Lock, repr=False)
     rematch_of: int | None = None
+    # The views of the current state, built at most once per seat (a click builds the clicker's
+    # panel and the board from the same state). Keyed to the state object: a new state drops them.
+    _views: dict[int | None, BaseModel] = field(default_factory=dict, init=False, repr=False, compare=False)
+    _views_of: BaseState | None = field(default=None, init=False, repr=False, compare=False)
 
     @property
     def engine(self) -> Engine[Any]:
@@ -131,6 +135,19 @@ class Table:
     def seat_of(self, user_id: int) -> Seat | None:
         """Return the seat of ``user_id`` or ``None``."""
         return next((s for s in self.seats if s.user_id == user_id), None)
+
+    def view(self, seat: int | None) -> BaseModel:
+        """Return what ``seat`` sees of the current state (``None``: the public view)."""
+        state = self.state
+        if state is None:
+            raise ValueError(f"table #{self.id} has not started")
+        if self._views_of is not state:
+            self._views = {}
+            self._views_of = state
+        view = self._views.get(seat)
+        if view is None:
+            view = self._views[seat] = self.engine.view(state, seat)
+        return view
 
     def names(self) -> list[str]:
         """Return the display names in seat order."""
@@ -512,7 +529,7 @@ class TableService:
             raise _err("table.not_started")
         seat = table.seat_of(user_id) if user_id is not None else None
         index = seat.seat if seat is not None else None
-        return index, table.engine.view(table.state, index)
+        return index, table.view(index)
 
     def legal_for(self, table: Table, seat: int) -> list[Any]:
         """Return the legal actions of ``seat`` now."""

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import string
 import tomllib
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -81,6 +81,50 @@ class _Formatter(string.Formatter):
         return str(super().format_field(value, format_spec))
 
 
+#: One piece of a compiled template: literal text, then a field (name, spec, conversion) or none.
+_Piece = tuple[str, str | None, str, str | None]
+
+
+@cache
+def _compile(template: str) -> tuple[_Piece, ...] | None:
+    """Split ``template`` once into its pieces; ``None`` if it needs the full ``str.format`` machinery.
+
+    A panel formats dozens of messages per click, and ``string.Formatter`` re-parses each template
+    every time; plain ``{name}`` / ``{name:spec}`` fields (all our catalogues use) are filled from the
+    cached pieces instead. Attribute or index fields and nested specs take the general road.
+    """
+    pieces: list[_Piece] = []
+    try:
+        for literal, field, spec, conversion in _PARSER.parse(template):
+            if field is not None and (not field.isidentifier() or "{" in (spec or "")):
+                return None
+            pieces.append((literal, field, spec or "", conversion))
+    except ValueError:
+        return None
+    return tuple(pieces)
+
+
+_PARSER = string.Formatter()
+_CONVERSIONS: dict[str, Callable[[object], str]] = {"s": str, "r": repr, "a": ascii}
+
+
+def _fill(locale: str, pieces: tuple[_Piece, ...], params: Mapping[str, Any]) -> str:
+    out: list[str] = []
+    for literal, field, spec, conversion in pieces:
+        out.append(literal)
+        if field is None:
+            continue
+        value = params[field]
+        if conversion is not None:
+            value = _CONVERSIONS[conversion](value)
+        if spec.startswith("plural:"):
+            forms = spec.removeprefix("plural:").split("|")
+            out.append(forms[min(plural_form(locale, int(value)), len(forms) - 1)])
+        else:
+            out.append(format(value, spec))
+    return "".join(out)
+
+
 def has_key(key: str, locale: str = DEFAULT_LOCALE) -> bool:
     """Return whether ``key`` exists in ``locale`` (or the default catalogue)."""
     loc = normalize_locale(locale)
@@ -96,8 +140,11 @@ def translate(locale: str | None, key: str, /, **params: Any) -> str:
     template = catalogue(loc).get(key) or catalogue(DEFAULT_LOCALE).get(key)
     if template is None:
         return key
+    pieces = _compile(template)
     try:
-        return _Formatter(loc).format(template, **params)
+        if pieces is None:
+            return _Formatter(loc).format(template, **params)
+        return _fill(loc, pieces, params)
     except (KeyError, IndexError, ValueError):
         return template
 

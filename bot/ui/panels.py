@@ -172,7 +172,7 @@ def board_payload(
     locale = table.locale
     presenter = PRESENTERS[table.game]
     assert table.state is not None  # noqa: S101 - boards exist only for started tables
-    public = table.engine.view(table.state, None)
+    public = table.view(None)
     names = table.names()
     png = presenter.render_board(public, names, locale, table.deadline, now)
     status = presenter.status(public, names, locale)
@@ -237,9 +237,9 @@ def panel_payload(table: Table, user_id: int, locale: str) -> Payload:
     assert table.state is not None  # noqa: S101 - panels exist only for started tables
     seat_obj = table.seat_of(user_id)
     seat = seat_obj.seat if seat_obj is not None else None
-    view_model = table.engine.view(table.state, seat)
+    view_model = table.view(seat)
     names = table.names()
-    lines = [presenter.status(table.engine.view(table.state, None), names, locale), ""]
+    lines = [presenter.status(table.view(None), names, locale), ""]
     lines.append(presenter.private_summary(view_model, names, locale))
     if seat_obj is not None and seat_obj.autopilot:
         lines.extend(["", translate(locale, "ui.panel.autopilot")])
@@ -289,7 +289,7 @@ def result_payload(table: Table, result: TableResult, names_by_user: dict[int, s
     locale = table.locale
     presenter = PRESENTERS[table.game]
     assert table.state is not None  # noqa: S101
-    public = table.engine.view(table.state, None)
+    public = table.view(None)
     lines = presenter.result_lines(public, table.names(), locale)
     embed = discord.Embed(
         title=translate(locale, "ui.result.title", game=game_name(table.game, locale), id=table.id),

@@ -247,7 +247,7 @@ class DiscordPublisher:
         if table.status != "active" or state is None:
             return
         presenter = PRESENTERS[table.game]
-        public = table.engine.view(state, None)
+        public = table.view(None)
         if presenter.decided_on_board(public):
             return  # the decision is on the board itself
         humans = [table.seats[i] for i in sorted(table.engine.active_seats(state)) if not table.seats[i].ai_controlled]

@@ -159,6 +159,7 @@ class IntrigueEngine:
 
     def __init__(self) -> None:
         self._cached: tuple[IntrigueState, Game] | None = None
+        self._public: tuple[IntrigueState, IntrigueView] | None = None
 
     # ------------------------------------------------------------------ setup
     def setup(self, num_seats: int, options: BaseModel, seed: str) -> Step[IntrigueState]:
@@ -364,11 +365,61 @@ class IntrigueEngine:
     def view(self, state: IntrigueState, seat: Seat | None) -> IntrigueView:
         """Return what ``seat`` may see (``None``: the public view).
 
+        A seat's view is the public view with the seat's own parts filled in (its hand, what its
+        face-down cards are, its draft, submission and the in-stock types while it invests); the
+        public part of the last state asked for is kept, since a click asks for both.
+
         Raises:
             GameError: ``intrigue.invalid_seat`` for a seat not at the table.
         """
         if seat is not None and not 0 <= seat < state.num_seats:
             raise GameError("intrigue.invalid_seat", seat=seat)
+        cached = self._public
+        if cached is not None and cached[0] is state:
+            public = cached[1]
+        else:
+            public = self._public_view(state)
+            self._public = (state, public)
+        if seat is None:
+            return public
+        g = self._read(state)
+        cards = tuple(
+            FaceDownView(
+                id=c.id,
+                owner=c.owner,
+                character=c.character,
+                turn_placed=c.turn_placed,
+                merc=c.merc if c.owner == seat else None,
+                mode=c.mode if c.owner == seat else None,
+            )
+            if c.owner == seat
+            else public.cards[i]
+            for i, c in enumerate(g.cards)
+        )
+        hand = tuple(HandCardView(id=h.id, merc=h.merc, expires_turn=h.expires_turn) for h in g.hands[seat])
+        players = tuple(p.model_copy(update={"hand": hand}) if p.seat == seat else p for p in public.players)
+        draft = submission = in_stock = None
+        if g.stack:
+            frame = g.stack[-1]
+            rules = RULES[frame.kind]
+            if seat in public.awaiting:
+                draft = rules.draft(g, frame, seat)
+            submission = rules.submission(g, frame, seat)
+            if isinstance(frame, InvestFrame) and seat in public.awaiting:
+                in_stock = tuple(InvestRules()._in_stock(g, frame))
+        return public.model_copy(
+            update={
+                "viewer": seat,
+                "cards": cards,
+                "players": players,
+                "draft": draft,
+                "submission": submission,
+                "in_stock": in_stock,
+            }
+        )
+
+    def _public_view(self, state: IntrigueState) -> IntrigueView:
+        """Return the public view of ``state`` (every seat's private parts left out)."""
         g = self._read(state)
         n = g.n
         lands = []
@@ -414,17 +465,14 @@ class IntrigueEngine:
                 owner=c.owner,
                 character=c.character,
                 turn_placed=c.turn_placed,
-                merc=c.merc if c.owner == seat else None,
-                mode=c.mode if c.owner == seat else None,
+                merc=None,
+                mode=None,
             )
             for c in g.cards
         )
         m = majority_needed(len(g.lands))
         players = []
         for s in range(n):
-            hand = None
-            if s == seat:
-                hand = tuple(HandCardView(id=h.id, merc=h.merc, expires_turn=h.expires_turn) for h in g.hands[s])
             players.append(
                 PlayerView(
                     seat=s,
@@ -444,11 +492,10 @@ class IntrigueEngine:
                     council_seats=g.controls(s, g.councillors()),
                     passed=s in g.passed,
                     resigned=s in g.resigned,
-                    hand=hand,
+                    hand=None,
                 )
             )
-        pending = draft = submission = vote = None
-        in_stock = None
+        pending = vote = None
         step = ""
         active: list[Seat] = []
         slot_seat = None
@@ -458,12 +505,6 @@ class IntrigueEngine:
             active = rules.active(g, frame)
             pending = rules.pending(g, frame)
             step = pending.step
-            if seat is not None and seat in active:
-                draft = rules.draft(g, frame, seat)
-            if seat is not None:
-                submission = rules.submission(g, frame, seat)
-            if isinstance(frame, InvestFrame) and seat is not None and seat in active:
-                in_stock = tuple(InvestRules()._in_stock(g, frame))
             for f in reversed(g.stack):
                 if f.kind == "vote" and vote is None:
                     vote = votes.vote_view(g, f)
@@ -477,7 +518,7 @@ class IntrigueEngine:
             representative=g.representative,
         )
         return IntrigueView(
-            viewer=seat,
+            viewer=None,
             num_seats=n,
             version=state.version,
             turn=g.turn,
@@ -504,9 +545,9 @@ class IntrigueEngine:
             sapphire_used="sapphire" in g.used,
             vale_tax=g.vale_tax,
             reveals=tuple(g.reveals),
-            in_stock=in_stock,
-            draft=draft,
-            submission=submission,
+            in_stock=None,
+            draft=None,
+            submission=None,
             result=state.result,
         )
 
