@@ -30,18 +30,19 @@ def check(lines: list[Line], count: int) -> None:
 @pytest.mark.asyncio
 async def test_clicks(tmp_path):
     lines = await bench_clicks(tmp_path / "bench.sqlite3", tables=4, clicks=40, warmup=5, workers=2, games=["coup"])
-    check(lines, 5)
+    check(lines, 6)
     assert (tmp_path / "bench.sqlite3").exists()
-    assert "bare SQLite commit" in lines[3].name and "÷ bare commit" in lines[4].name
+    assert "bare SQLite commit of a move" in lines[3].name and "÷ bare commit" in lines[4].name
+    assert "synchronous=FULL" in lines[5].name
 
 
 @pytest.mark.asyncio
 async def test_clicks_on_a_fleet_of_every_game(tmp_path):
     games = registered_games()
     lines = await bench_clicks(tmp_path / "bench.sqlite3", tables=2 * len(games), clicks=40, warmup=5, workers=2)
-    check(lines, 6)  # and one line of the click and its ratio by game
+    check(lines, 7)  # and one line of the click and its ratio by game
     assert f"of {len(games)} games" in lines[0].name
-    assert all(f"{game} " in lines[5].value for game in games)
+    assert all(f"{game} " in lines[6].value for game in games)
 
 
 def test_render():
@@ -148,11 +149,11 @@ TINY = cli.Sizes(
     games_ai_games=1,
     memory_tables=4,
 )
-COUP_ROWS = 5 + 5 + 1 + 2 + 3
+COUP_ROWS = 6 + 5 + 1 + 2 + 3
 MASTI_ROWS = 4 + 1 + 2 + 5
 #: With every game: both click runs on the mixed fleet (each with its line by game), the per-game
 #: sections over the registry, memory and restart.
-EVERY_GAME_ROWS = 1 + 6 + len(registered_games()) + 3 * len(set(registered_games()) - DEDICATED) + 3
+EVERY_GAME_ROWS = 1 + 7 + len(registered_games()) + 3 * len(set(registered_games()) - DEDICATED) + 3
 
 
 def rows_of(report: str) -> list[str]:
