@@ -86,7 +86,10 @@ class Game:
         self.reveals = list(s.reveals)
         self.ending = s.ending
         self.result: ResultView | None = s.result
-        self.stack: list[Any] = [f.model_copy(deep=True) for f in s.stack] if copy else list(s.stack)
+        # Rules change frames in place, so a working copy owns fresh ones. Rebuilding each from its
+        # dump (every frame field is a concrete type) is twice as fast as ``copy.deepcopy``, which
+        # was half of every ``apply``.
+        self.stack: list[Any] = [type(f).model_validate(f.model_dump()) for f in s.stack] if copy else list(s.stack)
         self.events: list[Event] = []
 
     # ------------------------------------------------------------------ plumbing
