@@ -95,7 +95,7 @@ PANEL_FILES = {
     "cadwallon": "private-panel-cadwallon.md",
     "intrigue": "private-panel-intrigue.md",
 }
-CLOCK_SECONDS = 90
+CLOCK_SECONDS = 300
 #: The turn limit of the all-AI Интриги tables (the hosted one plays the default 10). A whole
 #: all-AI game plays out inside one click's settle, and late in the plan SimCord's bookkeeping of
 #: every earlier interaction slows each board edit, so these games are kept to 400 moves or so.
@@ -103,7 +103,7 @@ INTRIGUE_AI_TURNS = 6
 #: How long (real seconds) SimCord waits for the bot to go idle; a whole all-AI game plays out while
 #: the Start click settles. It must stay below the decision clock: SimCord waits in real time for
 #: timers due before this limit, so a longer limit would let every clock run out.
-SETTLE_SECONDS = 30.0
+SETTLE_SECONDS = 120.0
 #: A game still running after this many moves is taken as stuck (the longest of 1,000 seeded all-AI
 #: games took about 750): the demo then ends it as its host would, with the End button's service call.
 MAX_MOVES = 2_000
