@@ -343,3 +343,31 @@ async def test_games_on_discord_leak_nothing(world, monkeypatch, caplog, game):
         secrets=len(spies.secrets),
         log_records=spies.logs_checked,
     )
+
+
+# ---------------------------------------------------------------------- the sweep can fail
+def test_the_sweep_catches_a_public_view_that_shows_a_hand(monkeypatch):
+    engine = ENGINES["coup"]
+    real = engine.view
+
+    # A broken engine whose public view carries seat 0's hand while claiming to be public (a view
+    # that says whose it is would be refused outright by the presenter).
+    def view(state: Any, seat: int | None) -> Any:
+        return real(state, seat) if seat is not None else real(state, 0).model_copy(update={"viewer": None})
+
+    monkeypatch.setattr(engine, "view", view)
+    report = sweep("coup", 0, 2, per_game=6)
+    assert any("depends on hidden data" in problem for problem in report.problems), report.problems[:3]
+
+
+def test_the_sweep_catches_a_log_record_that_names_a_hidden_card(monkeypatch):
+    real = panels.board_payload
+
+    def board_payload(table: Table, *args: Any, **kwargs: Any) -> Any:
+        assert table.state is not None
+        logging.getLogger("bot.ui.panels").warning("drawing %s", table.state.model_dump_json())
+        return real(table, *args, **kwargs)
+
+    monkeypatch.setattr(panels, "board_payload", board_payload)
+    report = sweep("coup", 0, 2, per_game=6)
+    assert any("log records of the board" in problem for problem in report.problems), report.problems[:3]
