@@ -13,13 +13,17 @@ from __future__ import annotations
 
 import io
 import math
+import statistics
 import struct
+import sys
 import threading
+import time
 import unicodedata
-from collections.abc import Sequence
+from collections.abc import Callable, Mapping, Sequence
 from enum import StrEnum
 from functools import cache, lru_cache
 from pathlib import Path
+from typing import Any
 
 from PIL import Image, ImageDraw, ImageFont
 
@@ -387,3 +391,44 @@ def water_level(widths: Sequence[float], overflow: float) -> float:
         if level >= following:
             return max(level, 0.0)
     return 0.0
+
+
+#: Where the renderers' ``python -m`` entry points write their sample boards.
+SAMPLES_DIR = Path("/tmp/render-samples")  # noqa: S108 - a fixed, documented place to look at samples
+#: A board renderer: (view, names, locale, deadline, now) → PNG bytes.
+Renderer = Callable[[Any, Sequence[str], str, float | None, float | None], bytes]
+
+
+def write_samples(
+    game: str,
+    samples: Mapping[str, tuple[Any, Sequence[str]]],
+    render: Renderer,
+    *,
+    runs: int,
+    timed: Mapping[str, tuple[Any, Sequence[str]]] | None = None,
+) -> None:
+    """Write ``samples`` of ``game`` to :data:`SAMPLES_DIR` in both locales; report render time and size.
+
+    Each of ``timed`` (default: the samples) is rendered ``runs`` times; its p50, p99 and PNG size
+    are printed. This is the renderers' ``python -m bot.render.<game>`` entry, for eyes and a quick
+    timing, not the benchmark suite.
+    """
+    SAMPLES_DIR.mkdir(parents=True, exist_ok=True)
+    deadline, now = 1_000_042.0, 1_000_000.0
+    for name, (view, names) in samples.items():
+        for locale in ("ru", "en"):
+            path = SAMPLES_DIR / f"{game}-{name}-{locale}.png"
+            path.write_bytes(render(view, names, locale, deadline, now))
+            sys.stdout.write(f"{path}\n")
+    for name, (view, names) in (samples if timed is None else timed).items():
+        timings: list[float] = []
+        size = 0
+        for _ in range(runs):
+            start = time.perf_counter()
+            size = len(render(view, names, "ru", deadline, now))
+            timings.append((time.perf_counter() - start) * 1000)
+        timings.sort()
+        p99 = timings[min(runs - 1, math.ceil(runs * 0.99) - 1)]
+        sys.stdout.write(
+            f"{name:>16}: p50 {statistics.median(timings):.1f} ms, p99 {p99:.1f} ms, {size / 1024:.1f} KiB\n"
+        )

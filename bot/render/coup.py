@@ -14,13 +14,9 @@ from __future__ import annotations
 
 import math
 import re
-import statistics
-import sys
-import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
-from pathlib import Path
 from typing import Literal
 
 from PIL import Image, ImageDraw
@@ -64,6 +60,7 @@ from bot.render.common import (
     rounded_mask,
     seat_colour,
     water_level,
+    write_samples,
 )
 from games.coup.models import (
     ActionKind,
@@ -909,31 +906,17 @@ def sample_views() -> dict[str, tuple[CoupView, list[str]]]:
 
 def _main() -> None:
     """Write the sample boards to /tmp/render-samples/ and report render time and size per seat count."""
-    out = Path("/tmp/render-samples")  # noqa: S108 - a fixed, documented place to look at samples
-    out.mkdir(parents=True, exist_ok=True)
-    deadline, now = 1_000_042.0, 1_000_000.0
-    for name, (view, names) in sample_views().items():
-        for locale in ("ru", "en"):
-            path = out / f"coup-{name}-{locale}.png"
-            path.write_bytes(render_coup_board(view, names, locale, deadline, now))
-            sys.stdout.write(f"{path}\n")
-    runs = 200
-    for seats in range(2, 7):
-        view, names = sample_views()["6p-respond-steal"]
-        view = view.model_copy(
-            update={"num_seats": seats, "players": view.players[:seats], "awaiting": view.awaiting[: seats - 1]}
+    view, names = sample_views()["6p-respond-steal"]
+    per_seats = {
+        f"{seats} seats": (
+            view.model_copy(
+                update={"num_seats": seats, "players": view.players[:seats], "awaiting": view.awaiting[: seats - 1]}
+            ),
+            names,
         )
-        timings: list[float] = []
-        size = 0
-        for _ in range(runs):
-            start = time.perf_counter()
-            size = len(render_coup_board(view, names, "ru", deadline, now))
-            timings.append((time.perf_counter() - start) * 1000)
-        timings.sort()
-        p99 = timings[min(runs - 1, math.ceil(runs * 0.99) - 1)]
-        sys.stdout.write(
-            f"{seats} seats: p50 {statistics.median(timings):.1f} ms, p99 {p99:.1f} ms, {size / 1024:.1f} KiB\n"
-        )
+        for seats in range(2, 7)
+    }
+    write_samples("coup", sample_views(), render_coup_board, runs=200, timed=per_seats)
 
 
 if __name__ == "__main__":

@@ -19,12 +19,8 @@ render time and PNG size (hand-built views, and real games once the engine is re
 from __future__ import annotations
 
 import math
-import statistics
-import sys
-import time
 from collections.abc import Sequence
 from functools import lru_cache
-from pathlib import Path
 
 from PIL import Image, ImageDraw, ImageFont
 
@@ -60,6 +56,7 @@ from bot.render.common import (
     paste_rgba,
     remaining_seconds,
     rounded_mask,
+    write_samples,
 )
 from games.intrigue.data import CHARACTERS, COUNCIL_SEATS, LANDS, CouncilSeat
 from games.intrigue.models import (
@@ -968,25 +965,9 @@ SAMPLE_NAMES = [
 
 def _main() -> None:
     """Write sample boards to /tmp/render-samples/ and report render time and size per sample."""
-    out = Path("/tmp/render-samples")  # noqa: S108 - a fixed, documented place to look at samples
-    out.mkdir(parents=True, exist_ok=True)
-    deadline, now = 1_000_042.0, 1_000_000.0
-    samples = {f"ref-{n}p": reference_view(n) for n in (2, 3, 5, 6, 8)}
-    samples["ref-3p-over"] = reference_view(3, over=True)
-    for name, view in samples.items():
-        for locale in ("ru", "en"):
-            path = out / f"intrigue-{name}-{locale}.png"
-            path.write_bytes(render_intrigue_board(view, SAMPLE_NAMES, locale, deadline, now))
-            sys.stdout.write(f"{path}\n")
-    runs = 60
-    for name, view in samples.items():
-        timings: list[float] = []
-        size = 0
-        for _ in range(runs):
-            start = time.perf_counter()
-            size = len(render_intrigue_board(view, SAMPLE_NAMES, "ru", deadline, now))
-            timings.append((time.perf_counter() - start) * 1000)
-        sys.stdout.write(f"{name:>14}: p50 {statistics.median(timings):.1f} ms, {size / 1024:.1f} KiB\n")
+    samples = {f"ref-{n}p": (reference_view(n), SAMPLE_NAMES) for n in (2, 3, 5, 6, 8)}
+    samples["ref-3p-over"] = (reference_view(3, over=True), SAMPLE_NAMES)
+    write_samples("intrigue", samples, render_intrigue_board, runs=60)
 
 
 if __name__ == "__main__":

@@ -19,13 +19,9 @@ from __future__ import annotations
 
 import math
 import re
-import statistics
-import sys
-import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
-from pathlib import Path
 from typing import TYPE_CHECKING, Literal
 
 from PIL import Image, ImageDraw, ImageFont
@@ -69,6 +65,7 @@ from bot.render.common import (
     remaining_seconds,
     seat_colour,
     water_level,
+    write_samples,
 )
 from games.masti.deck import GUILD_ORDER, card_info
 from games.masti.models import (
@@ -1672,28 +1669,7 @@ def sample_views() -> dict[str, tuple[MastiView, list[str]]]:
 
 def _main() -> None:
     """Write the sample boards to /tmp/render-samples/ and report render time and size per sample."""
-    out = Path("/tmp/render-samples")  # noqa: S108 - a fixed, documented place to look at samples
-    out.mkdir(parents=True, exist_ok=True)
-    deadline, now = 1_000_042.0, 1_000_000.0
-    samples = sample_views()
-    for name, (view, names) in samples.items():
-        for locale in ("ru", "en"):
-            path = out / f"masti-{name}-{locale}.png"
-            path.write_bytes(render_masti_board(view, names, locale, deadline, now))
-            sys.stdout.write(f"{path}\n")
-    runs = 200
-    for name, (view, names) in samples.items():
-        timings: list[float] = []
-        size = 0
-        for _ in range(runs):
-            start = time.perf_counter()
-            size = len(render_masti_board(view, names, "ru", deadline, now))
-            timings.append((time.perf_counter() - start) * 1000)
-        timings.sort()
-        p99 = timings[min(runs - 1, math.ceil(runs * 0.99) - 1)]
-        sys.stdout.write(
-            f"{name:>14}: p50 {statistics.median(timings):.1f} ms, p99 {p99:.1f} ms, {size / 1024:.1f} KiB\n"
-        )
+    write_samples("masti", sample_views(), render_masti_board, runs=200)
 
 
 if __name__ == "__main__":
