@@ -89,6 +89,26 @@ __all__ = ["DEFAULT_SNAPSHOT_EVERY", "SqliteStorage"]
 BUSY_TIMEOUT_MS = 5000
 """How long a write waits for another process's write lock before failing."""
 
+
+async def _enter_wal(db: aiosqlite.Connection) -> None:
+    """Switch the database to WAL, retrying while other processes opening it at once hold it.
+
+    SQLite answers ``SQLITE_BUSY`` at once, without the busy handler, when waiting could
+    deadlock: a connection that read the header and now wants the exclusive lock to change the
+    journal mode, while another does the same. The loser must let go and try again.
+    ``":memory:"`` stays in ``memory`` mode.
+    """
+    deadline = time.monotonic() + BUSY_TIMEOUT_MS / 1000
+    while True:
+        try:
+            await db.execute_fetchall("PRAGMA journal_mode = WAL")
+            return
+        except sqlite3.OperationalError as error:
+            if error.sqlite_errorcode & 0xFF != sqlite3.SQLITE_BUSY or time.monotonic() >= deadline:
+                raise
+            await asyncio.sleep(0.02)
+
+
 _INSERT_TABLE = (
     "INSERT INTO tables (guild_id, channel_id, game, host_id, status, options, seed, locale, version, "  # noqa: S608 - constant column list
     f"rematch_of, created_at, updated_at) VALUES (?, ?, ?, ?, 'lobby', ?, ?, ?, ?, ?, ?, ?) RETURNING {_TABLE_COLUMNS}"
@@ -233,7 +253,7 @@ class SqliteStorage(Storage):
         try:
             # busy_timeout first: switching a new file to WAL takes a lock another process may hold.
             await db.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS:d}")
-            await db.execute_fetchall("PRAGMA journal_mode = WAL")  # ":memory:" stays in "memory" mode
+            await _enter_wal(db)
             await db.execute("PRAGMA synchronous = NORMAL")  # durable in WAL except on power loss
             await db.execute("PRAGMA foreign_keys = ON")
             await apply_migrations(

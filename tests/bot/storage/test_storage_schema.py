@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import sqlite3
+from contextlib import closing
 from pathlib import Path
 
 import pytest
@@ -149,6 +150,43 @@ async def test_file_database_uses_wal_normal_sync_and_foreign_keys(tmp_path: Pat
         await store.close()
     with sqlite3.connect(path) as raw:  # WAL is a property of the file: it persists
         assert raw.execute("PRAGMA journal_mode").fetchone() == ("wal",)
+
+
+@pytest.mark.asyncio
+async def test_file_database_opens_while_another_process_is_writing(tmp_path: Path) -> None:
+    # A writer holding the reserved lock makes SQLite refuse the switch to WAL at once, without
+    # waiting on busy_timeout; open must retry (this is how four processes opening at once collided).
+    path = tmp_path / "bot.db"
+    writer = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
+    try:
+        writer.execute("CREATE TABLE other (x)")
+        writer.execute("BEGIN")
+        writer.execute("INSERT INTO other VALUES (1)")
+        release = asyncio.get_running_loop().call_later(0.3, writer.execute, "COMMIT")
+        store = await SqliteStorage.open(path)
+        release.cancel()
+        try:
+            assert list(await store._db.execute_fetchall("PRAGMA journal_mode")) == [("wal",)]
+            assert not writer.in_transaction
+        finally:
+            await store.close()
+    finally:
+        writer.close()
+
+
+@pytest.mark.asyncio
+async def test_file_database_gives_up_on_wal_after_the_busy_timeout(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr("bot.storage.sqlite.BUSY_TIMEOUT_MS", 200)
+    path = tmp_path / "bot.db"
+    with closing(sqlite3.connect(path, isolation_level=None)) as writer:
+        writer.execute("CREATE TABLE other (x)")
+        writer.execute("BEGIN")
+        writer.execute("INSERT INTO other VALUES (1)")
+        with pytest.raises(sqlite3.OperationalError, match="locked"):
+            await SqliteStorage.open(path)
+        writer.execute("ROLLBACK")
 
 
 @pytest.mark.asyncio
