@@ -3,10 +3,8 @@
 from __future__ import annotations
 
 import io
-import statistics
 import subprocess
 import sys
-import time
 from concurrent.futures import ThreadPoolExecutor
 from functools import cache
 from pathlib import Path
@@ -97,17 +95,10 @@ def test_engine_views_of_whole_games_render_and_never_depend_on_hidden_cards() -
                 check_visibility(ENGINE.view(state, seat))
 
 
-def test_the_5x5_board_with_eight_players_meets_its_budget() -> None:
-    """p50 ≤ 60 ms and PNG ≤ 300 KB (the issue's target); measured loosely here, the benchmark is strict."""
+def test_the_5x5_board_with_eight_players_fits_its_png_budget() -> None:
+    """PNG ≤ 300 KB (the issue's target); its render time is measured by ``benchmarks.render``."""
     view, names = samples()["5x5-8p-mid"]
-    render_cadwallon_board(view, names, "ru", DEADLINE, NOW)
-    timings = []
-    for _ in range(9):
-        start = time.perf_counter()
-        data = render_cadwallon_board(view, names, "ru", DEADLINE, NOW)
-        timings.append(time.perf_counter() - start)
-    assert len(data) <= MAX_PNG_BYTES
-    assert statistics.median(timings) <= 0.25  # four times the target: a shared CI machine may be busy
+    assert len(render_cadwallon_board(view, names, "ru", DEADLINE, NOW)) <= MAX_PNG_BYTES
 
 
 # ----------------------------------------------------------------------------- purity

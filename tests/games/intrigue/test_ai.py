@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import ast
-import time
 from pathlib import Path
 from typing import Any
 
@@ -212,24 +211,21 @@ def test_beats_random_players() -> None:
     assert wins >= 5
 
 
-def test_decisions_are_quick() -> None:
-    """The issue's budget is a decision p99 of 300 ms; a 6-player game stays far below it."""
+def test_ai_seats_finish_a_six_player_game_with_legal_choices() -> None:
+    """Two AI seats among random ones play a whole 6-player game; decision time is ``benchmarks.games``'s."""
     state = ENGINE.setup(6, IntrigueOptions(), "speed").state
     rnd = RandomAgent()
-    times: list[float] = []
+    decisions = 0
     while ENGINE.active_seats(state):
         seat = min(ENGINE.active_seats(state))
         legal = ENGINE.legal_actions(state, seat)
-        view = ENGINE.view(state, seat)
-        if seat in (0, 3):
-            start = time.perf_counter()
-            action = AI.choose(view, legal, ai_rng(state, seat))
-            times.append(time.perf_counter() - start)
-        else:
-            action = rnd.choose(view, legal, ai_rng(state, seat))
+        agent = AI if seat in (0, 3) else rnd
+        action = agent.choose(ENGINE.view(state, seat), legal, ai_rng(state, seat))
+        assert action in legal
+        decisions += seat in (0, 3)
         state = ENGINE.apply(state, seat, action).state
-    times.sort()
-    assert times[int(len(times) * 0.99)] < 0.3
+    assert state.result is not None
+    assert decisions > 0
 
 
 # ----------------------------------------------------------------------------- sensible play
