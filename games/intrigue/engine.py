@@ -160,6 +160,9 @@ class IntrigueEngine:
     def __init__(self) -> None:
         self._cached: tuple[IntrigueState, Game] | None = None
         self._public: tuple[IntrigueState, IntrigueView] | None = None
+        # The last legal list built: a bot or AI lists the actions of a state and then applies one
+        # of them, so ``apply`` checks against it instead of building every legal action again.
+        self._legal: tuple[IntrigueState, Seat, list[Any]] | None = None
 
     # ------------------------------------------------------------------ setup
     def setup(self, num_seats: int, options: BaseModel, seed: str) -> Step[IntrigueState]:
@@ -235,9 +238,18 @@ class IntrigueEngine:
         """
         if seat not in self.active_seats(state):
             return []
+        return list(self._legal_of(state, seat))
+
+    def _legal_of(self, state: IntrigueState, seat: Seat) -> list[Any]:
+        """Return the legal list of an awaited ``seat`` (shared with the cache: never modify it)."""
+        cached = self._legal
+        if cached is not None and cached[0] is state and cached[1] == seat:
+            return cached[2]
         g = self._read(state)
         frame = g.stack[-1]
-        return RULES[frame.kind].legal(g, frame, seat)
+        legal = RULES[frame.kind].legal(g, frame, seat)
+        self._legal = (state, seat, legal)
+        return legal
 
     def free_actions(self, state: IntrigueState, seat: Seat) -> list[Any]:
         """Return representative F4 gifts ``seat`` may make now, whether or not it is awaited.
@@ -281,7 +293,7 @@ class IntrigueEngine:
             if isinstance(act, _FREE_TYPES):
                 raise _free_error(read, seat, act, moment=False)
             raise NotYourTurnError(seat=seat)
-        if act not in rules.legal(read, frame, seat) and not self._accepts(read, frame, seat, act):
+        if act not in self._legal_of(state, seat) and not self._accepts(read, frame, seat, act):
             if isinstance(act, _FREE_TYPES):
                 raise _free_error(read, seat, act, moment=True)
             raise IllegalActionError("intrigue.illegal_choice", action=str(act.kind))

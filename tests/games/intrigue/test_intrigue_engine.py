@@ -219,3 +219,19 @@ def test_random_playouts_end(n: int) -> None:
     assert final.phase is Phase.OVER
     assert ENGINE.outcome(final) is not None
     assert G == 2
+
+
+def test_legal_list_is_a_copy_and_apply_checks_the_state_it_is_given() -> None:
+    # The engine remembers the last legal list it built; a caller's changes must not reach it,
+    # and an action legal in the remembered state must not pass in another one.
+    seven = ENGINE.setup(2, IntrigueOptions(), "s").state
+    nine = ENGINE.setup(6, IntrigueOptions(), "s").state
+    assert 0 in ENGINE.active_seats(seven) and 0 in ENGINE.active_seats(nine)
+    listed = ENGINE.legal_actions(seven, 0)
+    expected = list(listed)
+    listed.clear()
+    assert ENGINE.legal_actions(seven, 0) == expected
+    foreign = next(a for a in ENGINE.legal_actions(nine, 0) if isinstance(a, PlaceToken) and a.land not in seven.lands)
+    with pytest.raises(GameError):
+        ENGINE.apply(seven, 0, foreign)
+    assert play(seven, 0, expected[0]).version == seven.version + 1
