@@ -7,20 +7,25 @@ Every board is rendered ``repeats`` times and its median counts, so a render tha
 preempted on a busy machine does not pass for the cost of that board.
 
 :func:`bench_render_cadwallon` does the same for «Гильдии Кадвалона» on 3×3, 4×4 and 5×5 grids
-(target: p50 ≤ 60 ms and at most 300 KB per board on the 5×5 grid with eight players).
+(target: p50 ≤ 60 ms and at most 300 KB per board on the 5×5 grid with eight players), and
+:func:`bench_render_intrigue` for «Интриги» at seven and nine lands (p50 ≤ 80 ms, ≤ 350 KB); both
+draw their views from seeded random games (:func:`random_game_views`) and time them alike
+(:func:`time_renders`).
 """
 
 from __future__ import annotations
 
 import statistics
 import time
+from typing import Any
 
 from pydantic import BaseModel
 
 from benchmarks.common import GAME, NAMES, Line, ms, p50_p99, spread, states_of
+from bot.presenters import Presenter
 from bot.presenters.registry import PRESENTERS
 from games.cadwallon.models import CadwallonOptions
-from games.core import Agent, GameRng
+from games.core import Agent, Engine, GameRng
 from games.registry import AGENTS, ENGINES
 
 SECTION = "2. Board render"
@@ -28,6 +33,48 @@ TARGET_SECONDS = 0.030
 TARGET_BYTES = 250 * 1024
 NOW = 1_000_000.0
 DEADLINE = NOW + 42
+#: Eight names for the games that seat up to eight (``NAMES`` has six).
+WIDE_NAMES = [*NAMES, "Всеволод", "Елизавета"]
+
+
+def random_game_views(engine: Engine[Any], seats: int, options: BaseModel, seed: str, count: int) -> list[BaseModel]:
+    """Play one seeded game of random legal moves; return ``count`` public views spread over it."""
+    state = engine.setup(seats, options, seed).state
+    chooser = GameRng(f"bench:{seed}")
+    states = [state]
+    while engine.active_seats(state):
+        seat = min(engine.active_seats(state))
+        state = engine.apply(state, seat, chooser.choice(engine.legal_actions(state, seat))).state
+        states.append(state)
+    return [engine.view(s, None) for s in spread(states, count)]
+
+
+def time_renders(
+    presenter: Presenter, views: list[BaseModel], names: list[str], *, warmup: int, repeats: int
+) -> tuple[float, float, list[int]]:
+    """Render every view ``repeats`` times as the publisher does; return p50, p99 (of medians) and PNG sizes."""
+    for view in views[:warmup]:
+        presenter.render_board(view, names, "ru", DEADLINE, NOW)
+    timings: list[float] = []
+    sizes: list[int] = []
+    for view in views:
+        runs: list[float] = []
+        for _ in range(repeats):
+            start = time.perf_counter()
+            png = presenter.render_board(view, names, "ru", DEADLINE, NOW)
+            runs.append(time.perf_counter() - start)
+        timings.append(statistics.median(runs))
+        sizes.append(len(png))
+    p50, p99 = p50_p99(timings)
+    return p50, p99, sizes
+
+
+def render_value(p50: float, p99: float, sizes: list[int]) -> str:
+    """Format a render measurement: p50, p99, the largest and the mean PNG."""
+    return (
+        f"p50 {ms(p50)} · p99 {ms(p99)} · PNG max {max(sizes) / 1024:.1f} KB "
+        f"(mean {sum(sizes) / len(sizes) / 1024:.1f} KB)"
+    )
 
 
 def bench_render(
@@ -41,29 +88,14 @@ def bench_render(
     for seats in seat_counts:
         states = [s for g in range(games) for s in states_of(seats, f"bench-render-{seats}-{g}", lambda _s: agent)]
         views = [engine.view(state, None) for state in spread(states, samples)]
-        names = list(NAMES[:seats])
-        for view in views[:warmup]:
-            presenter.render_board(view, names, "ru", DEADLINE, NOW)
-        timings: list[float] = []
-        sizes: list[int] = []
-        for view in views:
-            runs: list[float] = []
-            for _ in range(repeats):
-                start = time.perf_counter()
-                png = presenter.render_board(view, names, "ru", DEADLINE, NOW)
-                runs.append(time.perf_counter() - start)
-            timings.append(statistics.median(runs))
-            sizes.append(len(png))
-        p50, p99 = p50_p99(timings)
-        largest = max(sizes)
+        p50, p99, sizes = time_renders(presenter, views, list(NAMES[:seats]), warmup=warmup, repeats=repeats)
         lines.append(
             Line(
                 SECTION,
                 f"{seats} seats ({len(views)} boards, median of {repeats} renders each)",
-                f"p50 {ms(p50)} · p99 {ms(p99)} · PNG max {largest / 1024:.1f} KB "
-                f"(mean {sum(sizes) / len(sizes) / 1024:.1f} KB)",
+                render_value(p50, p99, sizes),
                 f"p99 ≤ {ms(TARGET_SECONDS)}, ≤ {TARGET_BYTES // 1024} KB",
-                p99 <= TARGET_SECONDS and largest <= TARGET_BYTES,
+                p99 <= TARGET_SECONDS and max(sizes) <= TARGET_BYTES,
             )
         )
     return lines
@@ -91,44 +123,26 @@ def bench_render_cadwallon(
     deal to the final scores; each render goes through the presenter as the publisher calls it.
     """
     engine = ENGINES["cadwallon"]
-    presenter = PRESENTERS["cadwallon"]
-    names = [*NAMES, "Всеволод", "Елизавета"]
     lines: list[Line] = []
     for grid, seats in tables:
-        views: list[BaseModel] = []
-        for g in range(games):
-            seed = f"bench-render-cadwallon-{grid}-{seats}-{g}"
-            options = CadwallonOptions(grid=grid, conditions=True, starting_action=True)
-            state = engine.setup(seats, options, seed).state
-            chooser = GameRng(f"bench:{seed}")
-            states = [state]
-            while engine.active_seats(state):
-                seat = min(engine.active_seats(state))
-                state = engine.apply(state, seat, chooser.choice(engine.legal_actions(state, seat))).state
-                states.append(state)
-            views.extend(engine.view(s, None) for s in spread(states, max(1, samples // games)))
-        for view in views[:warmup]:
-            presenter.render_board(view, names[:seats], "ru", DEADLINE, NOW)
-        timings: list[float] = []
-        sizes: list[int] = []
-        for view in views:
-            runs: list[float] = []
-            for _ in range(repeats):
-                start = time.perf_counter()
-                png = presenter.render_board(view, names[:seats], "ru", DEADLINE, NOW)
-                runs.append(time.perf_counter() - start)
-            timings.append(statistics.median(runs))
-            sizes.append(len(png))
-        p50, p99 = p50_p99(timings)
-        largest = max(sizes)
+        options = CadwallonOptions(grid=grid, conditions=True, starting_action=True)
+        views = [
+            view
+            for g in range(games)
+            for view in random_game_views(
+                engine, seats, options, f"bench-render-cadwallon-{grid}-{seats}-{g}", max(1, samples // games)
+            )
+        ]
+        p50, p99, sizes = time_renders(
+            PRESENTERS["cadwallon"], views, WIDE_NAMES[:seats], warmup=warmup, repeats=repeats
+        )
         lines.append(
             Line(
                 CADWALLON_SECTION,
                 f"{grid}×{grid}, {seats} seats ({len(views)} boards, median of {repeats} renders each)",
-                f"p50 {ms(p50)} · p99 {ms(p99)} · PNG max {largest / 1024:.1f} KB "
-                f"(mean {sum(sizes) / len(sizes) / 1024:.1f} KB)",
+                render_value(p50, p99, sizes),
                 f"p50 ≤ {ms(CADWALLON_TARGET_P50)}, ≤ {CADWALLON_TARGET_BYTES // 1024} KB",
-                p50 <= CADWALLON_TARGET_P50 and largest <= CADWALLON_TARGET_BYTES,
+                p50 <= CADWALLON_TARGET_P50 and max(sizes) <= CADWALLON_TARGET_BYTES,
             )
         )
     return lines
@@ -152,44 +166,26 @@ def bench_render_intrigue(
     players: p50 ≤ 80 ms, at most 350 KB).
     """
     engine = ENGINES["intrigue"]
-    presenter = PRESENTERS["intrigue"]
-    names = [*NAMES, "Всеволод", "Елизавета"]
     lines: list[Line] = []
     for seats in tables:
-        views: list[BaseModel] = []
-        for g in range(games):
-            seed = f"bench-render-intrigue-{seats}-{g}"
-            state = engine.setup(seats, engine.options_type(), seed).state
-            chooser = GameRng(f"bench:{seed}")
-            states = [state]
-            while engine.active_seats(state):
-                seat = min(engine.active_seats(state))
-                state = engine.apply(state, seat, chooser.choice(engine.legal_actions(state, seat))).state
-                states.append(state)
-            views.extend(engine.view(s, None) for s in spread(states, max(1, samples // games)))
-        for view in views[:warmup]:
-            presenter.render_board(view, names[:seats], "ru", DEADLINE, NOW)
-        timings: list[float] = []
-        sizes: list[int] = []
-        for view in views:
-            runs: list[float] = []
-            for _ in range(repeats):
-                start = time.perf_counter()
-                png = presenter.render_board(view, names[:seats], "ru", DEADLINE, NOW)
-                runs.append(time.perf_counter() - start)
-            timings.append(statistics.median(runs))
-            sizes.append(len(png))
-        p50, p99 = p50_p99(timings)
-        largest = max(sizes)
+        views = [
+            view
+            for g in range(games)
+            for view in random_game_views(
+                engine, seats, engine.options_type(), f"bench-render-intrigue-{seats}-{g}", max(1, samples // games)
+            )
+        ]
+        p50, p99, sizes = time_renders(
+            PRESENTERS["intrigue"], views, WIDE_NAMES[:seats], warmup=warmup, repeats=repeats
+        )
         lands = 9 if seats > 5 else 7
         lines.append(
             Line(
                 INTRIGUE_SECTION,
                 f"{lands} lands, {seats} seats ({len(views)} boards, median of {repeats} renders each)",
-                f"p50 {ms(p50)} · p99 {ms(p99)} · PNG max {largest / 1024:.1f} KB "
-                f"(mean {sum(sizes) / len(sizes) / 1024:.1f} KB)",
+                render_value(p50, p99, sizes),
                 f"p50 ≤ {ms(INTRIGUE_TARGET_P50)}, ≤ {INTRIGUE_TARGET_BYTES // 1024} KB",
-                p50 <= INTRIGUE_TARGET_P50 and largest <= INTRIGUE_TARGET_BYTES,
+                p50 <= INTRIGUE_TARGET_P50 and max(sizes) <= INTRIGUE_TARGET_BYTES,
             )
         )
     return lines
