@@ -53,7 +53,9 @@ class TableBot(commands.AutoShardedBot):
 
     async def setup_hook(self) -> None:
         """Open storage, restore this process's live tables, register components and commands."""
-        self.storage = self._given_storage or await Storage.open(self.settings.database_target)
+        self.storage = self._given_storage or await Storage.open(
+            self.settings.database_target, pool_size=self.settings.database_pool_size
+        )
         shards = self.settings.shards
         self.service = TableService(
             self.storage,

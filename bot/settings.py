@@ -20,6 +20,9 @@ class Settings(BaseSettings):
     database_url: SecretStr | None = Field(
         default=None, description="postgresql://user:password@host:port/db; when set, used instead of SQLite."
     )
+    database_pool_size: int = Field(
+        default=10, ge=1, le=100, description="Most PostgreSQL connections this process opens (SQLite: unused)."
+    )
     shard_count: int = Field(
         default=1, ge=1, le=10_000, description="Gateway shards over all processes; the same in every one."
     )

@@ -45,9 +45,11 @@ if TYPE_CHECKING:
     from bot.shards import Shards
     from bot.storage._migrate import Migration
 
-__all__ = ["DEFAULT_SNAPSHOT_EVERY", "POSTGRES_SCHEMES", "Storage", "is_postgres_url"]
+__all__ = ["DEFAULT_POOL_SIZE", "DEFAULT_SNAPSHOT_EVERY", "POSTGRES_SCHEMES", "Storage", "is_postgres_url"]
 
 DEFAULT_SNAPSHOT_EVERY: Final = 50
+DEFAULT_POOL_SIZE: Final = 10
+"""Connections one process keeps at most; size PostgreSQL's ``max_connections`` for all processes."""
 """Write a snapshot whenever a table reaches a version divisible by this."""
 
 POSTGRES_SCHEMES: Final = ("postgresql://", "postgres://")
@@ -78,6 +80,7 @@ class Storage(ABC):
         *,
         snapshot_every: int = DEFAULT_SNAPSHOT_EVERY,
         migrations: Sequence[Migration] | None = None,
+        pool_size: int = DEFAULT_POOL_SIZE,
     ) -> Storage:
         """Open the database ``target`` names and apply pending migrations.
 
@@ -86,6 +89,7 @@ class Storage(ABC):
                 in-memory database).
             snapshot_every: Snapshot a table's state whenever its version is a multiple of this.
             migrations: The migrations to apply instead of the bundled ones (tests of the migrator).
+            pool_size: PostgreSQL: the most connections opened at once (SQLite has one connection).
 
         Raises:
             StorageError: The database was written by a newer schema, or a migration file is misnamed.
@@ -95,7 +99,9 @@ class Storage(ABC):
         if is_postgres_url(target):
             from bot.storage.postgres import PostgresStorage  # only PostgreSQL users load asyncpg
 
-            return await PostgresStorage.open(os.fspath(target), snapshot_every=snapshot_every, migrations=migrations)
+            return await PostgresStorage.open(
+                os.fspath(target), snapshot_every=snapshot_every, migrations=migrations, pool_size=pool_size
+            )
         from bot.storage.sqlite import SqliteStorage  # late: that module imports this one
 
         return await SqliteStorage.open(target, snapshot_every=snapshot_every, migrations=migrations)

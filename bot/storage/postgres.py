@@ -52,7 +52,7 @@ from bot.storage._rows import (
     seat_row,
     table_row,
 )
-from bot.storage.base import DEFAULT_SNAPSHOT_EVERY, Storage
+from bot.storage.base import DEFAULT_POOL_SIZE, DEFAULT_SNAPSHOT_EVERY, Storage
 from bot.storage.errors import (
     AlreadySeatedError,
     LobbyChangedError,
@@ -89,10 +89,7 @@ if TYPE_CHECKING:
 
     _Conn: TypeAlias = PoolConnectionProxy[asyncpg.Record]
 
-__all__ = ["DEFAULT_POOL_SIZE", "PostgresStorage", "apply_pg_migrations"]
-
-DEFAULT_POOL_SIZE: Final = 10
-"""Connections one process keeps at most; size PostgreSQL's ``max_connections`` for all processes."""
+__all__ = ["PostgresStorage", "apply_pg_migrations"]
 
 _MIGRATION_LOCK: Final = 0x7461626C65746F70  # any fixed key; shared by every process of this bot
 

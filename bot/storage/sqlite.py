@@ -51,7 +51,7 @@ from bot.storage._rows import rate_finish
 from bot.storage._rows import rating_row as _rating
 from bot.storage._rows import seat_row as _seat
 from bot.storage._rows import table_row as _table
-from bot.storage.base import DEFAULT_SNAPSHOT_EVERY, Storage
+from bot.storage.base import DEFAULT_POOL_SIZE, DEFAULT_SNAPSHOT_EVERY, Storage
 from bot.storage.errors import (
     AlreadySeatedError,
     LobbyChangedError,
@@ -235,6 +235,7 @@ class SqliteStorage(Storage):
         *,
         snapshot_every: int = DEFAULT_SNAPSHOT_EVERY,
         migrations: Sequence[Migration] | None = None,
+        pool_size: int = DEFAULT_POOL_SIZE,
     ) -> Self:
         """Open (creating if needed) the database at ``path`` and apply pending migrations.
 
@@ -242,6 +243,8 @@ class SqliteStorage(Storage):
             path: A file path, or ``":memory:"`` for a private in-memory database (tests).
             snapshot_every: Snapshot a table's state whenever its version is a multiple of this.
             migrations: The migrations to apply instead of the bundled ones (tests of the migrator).
+            pool_size: Not used: SQLite serves everything on one connection (accepted so that
+                every backend opens alike).
 
         Returns:
             The open storage.

@@ -145,6 +145,26 @@ async def test_autopilot_survives_a_restart(world):
     assert not world.table(table_id).seats[0].autopilot
 
 
+async def test_the_bot_opens_the_configured_database_with_its_pool_size(settings, monkeypatch):
+    opened: list[tuple[str, dict[str, Any]]] = []
+
+    class StorageOpenedError(Exception):
+        pass
+
+    async def recording_open(target: str, **kwargs: Any) -> Storage:
+        opened.append((target, kwargs))
+        raise StorageOpenedError
+
+    monkeypatch.setattr(Storage, "open", recording_open)
+    bot = create_bot(settings.model_copy(update={"database_pool_size": 4}))
+    try:
+        with pytest.raises(StorageOpenedError):
+            await bot.setup_hook()
+    finally:
+        await bot.close()
+    assert opened == [(settings.database_target, {"pool_size": 4})]
+
+
 async def test_storage_opens_while_a_cursor_is_still_referenced(tmp_path, monkeypatch):
     kept: list[aiosqlite.Cursor] = []
     execute = aiosqlite.Connection.execute

@@ -70,9 +70,11 @@ def test_settings_name_this_processes_shards_and_the_database(monkeypatch: pytes
     monkeypatch.setenv("SHARD_COUNT", "8")
     monkeypatch.setenv("SHARD_IDS", "4-7")
     monkeypatch.setenv("DATABASE_URL", "postgresql://bot:secret@db:5432/bot")
+    monkeypatch.setenv("DATABASE_POOL_SIZE", "25")
     settings = _settings()
     assert settings.shards == Shards.of(8, [4, 5, 6, 7])
     assert settings.database_target == "postgresql://bot:secret@db:5432/bot"
+    assert settings.database_pool_size == 25
     assert "secret" not in repr(settings)
 
 
@@ -86,7 +88,12 @@ def test_empty_settings_mean_unset(monkeypatch: pytest.MonkeyPatch) -> None:
 
 @pytest.mark.parametrize(
     "values",
-    [{"shard_count": 2, "shard_ids": "2"}, {"shard_count": 0}, {"database_url": "mysql://x"}],
+    [
+        {"shard_count": 2, "shard_ids": "2"},
+        {"shard_count": 0},
+        {"database_url": "mysql://x"},
+        {"database_pool_size": 0},
+    ],
 )
 def test_bad_settings_fail_at_start_up(values: dict[str, object]) -> None:
     with pytest.raises(ValidationError):

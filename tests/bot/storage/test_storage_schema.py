@@ -211,6 +211,17 @@ async def test_open_picks_the_backend_from_the_target(backend: Backend) -> None:
 
 
 @pytest.mark.asyncio
+async def test_open_sizes_the_connection_pool(backend: Backend) -> None:
+    store = await Storage.open(backend.target, pool_size=3)
+    try:
+        if isinstance(store, PostgresStorage):
+            assert store._pool.get_max_size() == 3
+        assert await store.live_tables() == []  # SQLite has one connection and ignores the size
+    finally:
+        await store.close()
+
+
+@pytest.mark.asyncio
 async def test_closed_storage_says_so(storage: Storage) -> None:
     await storage.close()
     with pytest.raises(StorageError, match="closed"):
