@@ -132,6 +132,19 @@ class Table:
         """Return the length of one decision clock."""
         return int(self.options.get("clock", 90))
 
+    def clock_for(self, state: BaseState) -> int:
+        """Return the clock of the decision ``state`` waits for.
+
+        One length for every decision, unless the table keeps the rules' own clock per decision
+        (option ``clock_by_decision``) and the game suggests one (``decision_seconds``).
+        """
+        suggest = getattr(self.engine, "decision_seconds", None)
+        if self.options.get("clock_by_decision") and suggest is not None:
+            seconds = suggest(state)
+            if seconds is not None:
+                return int(seconds)
+        return self.clock_seconds
+
     def seat_of(self, user_id: int) -> Seat | None:
         """Return the seat of ``user_id`` or ``None``."""
         return next((s for s in self.seats if s.user_id == user_id), None)
@@ -779,7 +792,7 @@ class TableService:
         return ClockRow(
             table_id=table.id,
             version=state.version,
-            deadline=self.now() + table.clock_seconds,
+            deadline=self.now() + table.clock_for(state),
             seats=tuple(sorted(active)),
         )
 

@@ -78,7 +78,10 @@ class IntrigueCog(
         max_turns=cmd("turns", "intrigue.max_turns_name"),
     )
     @app_commands.describe(
-        clock=cmd("Seconds for each decision (15–3600, default 90)", "intrigue.clock_description"),
+        clock=cmd(
+            "Seconds for each decision (15–3600; by default each decision's own clock from the rules)",
+            "intrigue.clock_description",
+        ),
         random_lands=cmd(
             "A random balanced set of lands instead of the standard one", "intrigue.random_lands_description"
         ),
@@ -109,7 +112,12 @@ class IntrigueCog(
             # standard set is the engine's default.
             game["lands"] = "random"
         game["max_turns"] = turns
-        await self.bot.open_lobby(interaction, GAME, {"clock": seconds, "game": game})
+        table: dict[str, object] = {"clock": seconds, "game": game}
+        if clock is None:
+            # §3.6 suggests a clock per decision (30 s for a guard response, 120 s for a slot);
+            # a clock the host names applies to every decision instead.
+            table["clock_by_decision"] = True
+        await self.bot.open_lobby(interaction, GAME, table)
 
     @app_commands.command(
         name=cmd("rules", "intrigue.rules_name"),

@@ -82,7 +82,8 @@ def lobby_payload(table: Table, locale: str) -> Payload:
         value=seats,
         inline=True,
     )
-    options = [translate(locale, "ui.lobby.clock", seconds=table.clock_seconds)]
+    clock = "ui.lobby.clock_by_decision" if table.options.get("clock_by_decision") else "ui.lobby.clock"
+    options = [translate(locale, clock, seconds=table.clock_seconds)]
     # Only options the catalogue describes are shown: never a raw key, nor internal ones (a test deck).
     options.extend(
         translate(locale, f"{table.game}.option.{key}", value=value)

@@ -58,6 +58,7 @@ from games.intrigue.data import (
     STANDARD_SEVEN,
     STARTING_COINS,
     STARTING_TOKENS,
+    SUGGESTED_CLOCKS,
     councillor_removal_votes,
     lands_for,
     majority_needed,
@@ -365,6 +366,17 @@ class IntrigueEngine:
         g = self._read(state)
         frame = g.stack[-1]
         return RULES[frame.kind].default(g, frame, seat)
+
+    def decision_seconds(self, state: IntrigueState) -> int | None:
+        """Return the suggested clock of the decision the game waits for (§3.6), ``None`` when none.
+
+        A table that keeps the rules' clocks arms this instead of one length for every decision.
+        """
+        if state.phase is Phase.OVER or not state.stack:
+            return None
+        g = self._read(state)
+        frame = g.stack[-1]
+        return SUGGESTED_CLOCKS[RULES[frame.kind].pending(g, frame).decision.value]
 
     def outcome(self, state: IntrigueState) -> Outcome | None:
         """Return the ranks and first score keys once the game is over."""

@@ -370,3 +370,32 @@ async def test_a_chosen_grid_narrows_the_lobby(service) -> None:
         await service.join(table.id, BOB, "B")
     assert full.value.code == "table.full"
     assert full.value.params["max"] == 4
+
+
+async def intrigue_table(service: TableService, options: dict[str, object]) -> Table:
+    table = await service.create_lobby(
+        guild_id=1, channel_id=2, game="intrigue", host_id=HOST, host_name="H", options=options, locale="ru"
+    )
+    await service.join(table.id, BOB, "B")
+    return await service.start(table.id, HOST)
+
+
+async def test_a_table_keeping_the_rules_clocks_arms_each_decisions_own(service: TableService, clock) -> None:
+    by_decision = await intrigue_table(service, {"clock": 90, "clock_by_decision": True, "game": {}})
+    fixed = await intrigue_table(service, {"clock": 90, "game": {}})
+    engine = by_decision.engine
+    seen: set[int] = set()
+    for _ in range(40):
+        state = by_decision.state
+        assert state is not None
+        seconds = engine.decision_seconds(state)  # type: ignore[attr-defined]
+        assert by_decision.deadline == clock.now + seconds
+        seen.add(seconds)
+        assert fixed.deadline == clock.now + 90
+        for table in (by_decision, fixed):
+            assert table.state is not None
+            seat = min(engine.active_seats(table.state))
+            user = table.seats[seat].user_id
+            assert user is not None
+            await service.act(table.id, user, table.prompt_version, engine.default_action(table.state, seat))
+    assert {120, 45} <= seen  # placement, then a window

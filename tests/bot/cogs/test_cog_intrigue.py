@@ -72,8 +72,10 @@ async def test_new_without_options_takes_the_defaults(world):
     table_id = await world.new_table(alice, game="intrigue")
 
     row = await world.bot.storage.get_table(table_id)
-    assert row is not None and row.options == {"clock": 60, "game": {"max_turns": 10}}
+    # No clock named: each decision keeps the rules' own clock (§3.6); the setting is the fallback.
+    assert row is not None and row.options == {"clock": 60, "clock_by_decision": True, "game": {"max_turns": 10}}
     text = embed_text(world.lobby(table_id).embeds)
+    assert en("ui.lobby.clock_by_decision") in text and en("ui.lobby.clock", seconds=60) not in text
     assert "intrigue.option" not in text and en("intrigue.option.lands") not in text
 
 
@@ -102,7 +104,7 @@ async def test_a_lobby_in_a_russian_server_is_in_russian(make_world):
 
     (embed,) = world.lobby(table_id).embeds
     assert embed.title == "Интриги — стол №1"
-    assert embed.fields[1].value == translate("ru", "ui.lobby.clock", seconds=60) + "\nЛимит ходов: 6"
+    assert embed.fields[1].value == translate("ru", "ui.lobby.clock_by_decision") + "\nЛимит ходов: 6"
 
 
 async def test_a_table_seats_two_to_eight(world):

@@ -7,10 +7,11 @@ import pytest
 from games.core.conformance import random_playout
 from games.core.errors import GameError, NotYourTurnError
 from games.core.rng import GameRng
-from games.intrigue.data import LANDS, STANDARD_NINE, STANDARD_SEVEN
+from games.intrigue.data import LANDS, STANDARD_NINE, STANDARD_SEVEN, SUGGESTED_CLOCKS
 from games.intrigue.models import (
     CoinsGiven,
     Convert,
+    Decision,
     Done,
     GiveCoins,
     IntrigueOptions,
@@ -235,3 +236,19 @@ def test_legal_list_is_a_copy_and_apply_checks_the_state_it_is_given() -> None:
     with pytest.raises(GameError):
         ENGINE.apply(seven, 0, foreign)
     assert play(seven, 0, expected[0]).version == seven.version + 1
+
+
+def test_every_decision_has_its_suggested_clock() -> None:
+    state = ENGINE.setup(4, IntrigueOptions(), "clocks").state
+    assert ENGINE.decision_seconds(state) == SUGGESTED_CLOCKS[Decision.PLACEMENT] == 120
+    rng = GameRng("clocks")
+    seen: set[str] = set()
+    while ENGINE.active_seats(state):
+        pending = ENGINE.view(state, None).pending
+        assert pending is not None
+        assert ENGINE.decision_seconds(state) == SUGGESTED_CLOCKS[pending.decision]
+        seen.add(pending.decision)
+        seat = min(ENGINE.active_seats(state))
+        state = play(state, seat, rng.choice(ENGINE.legal_actions(state, seat)))
+    assert ENGINE.decision_seconds(state) is None
+    assert {"D1", "D2", "D9", "D10"} <= seen
