@@ -10,7 +10,7 @@ from discord.ext import commands
 
 from bot.errors import deliver
 from bot.i18n import translate
-from bot.presenters.cadwallon import RULE_PAGES, CadwallonPresenter, parse_boulevard
+from bot.presenters.cadwallon import RULE_PAGES, CadwallonPresenter, boulevard_suggestions, parse_boulevard
 from bot.tables import Table, TableError
 from bot.translator import cmd
 from bot.ui.interactions import send_private, user_locale
@@ -79,6 +79,28 @@ def placing_table(tables: list[Table], user_id: int, channel_id: int | None) -> 
     if len(waiting) == 1:
         return waiting[0]
     raise TableError("cadwallon.place.no_table")
+
+
+def placement_choices(
+    tables: list[Table], user_id: int, channel_id: int | None, typed: str, locale: str
+) -> list[app_commands.Choice[str]]:
+    """Return the free boulevards the user may place on now that match ``typed`` (empty when none).
+
+    Only the user's own seat view and legal actions are read, and only while their table awaits
+    their placement: what is offered is exactly what the board's selects offer.
+    """
+    try:
+        table = placing_table(tables, user_id, channel_id)
+    except TableError:
+        return []
+    seat = table.seat_of(user_id)
+    if table.state is None or seat is None or seat.seat not in table.engine.active_seats(table.state):
+        return []
+    codes = {a.boulevard for a in table.engine.legal_actions(table.state, seat.seat) if isinstance(a, PlaceAgent)}
+    if not codes:
+        return []
+    found = boulevard_suggestions(table.view(seat.seat), codes, typed, locale)
+    return [app_commands.Choice(name=label[:100], value=code) for label, code in found]
 
 
 class CadwallonCog(
@@ -201,6 +223,12 @@ class CadwallonCog(
             raise TableError("cadwallon.place.bad_code", text=code.strip()[:20], grid=grid)
         await service.act(table.id, interaction.user.id, table.prompt_version, PlaceAgent(boulevard=boulevard))
         await send_private(interaction, panel_payload(table, interaction.user.id, user_locale(interaction)))
+
+    @place.autocomplete("code")
+    async def place_code(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        """Offer the free boulevards matching what the user typed, labelled with their support."""
+        tables = list(self.bot.service.tables.values())
+        return placement_choices(tables, interaction.user.id, interaction.channel_id, current, user_locale(interaction))
 
 
 async def setup(bot: TableBot) -> None:

@@ -23,7 +23,7 @@ formatted here: the capture resolution reads card by card, "C3: Alice takes Zodi
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 from functools import cache
 from typing import Any
 
@@ -226,6 +226,36 @@ def parse_boulevard(text: str, grid: int) -> str | None:
         if a is not None and b is not None and b in geo.neighbours[a]:
             return geo.boulevard_names[geo.boulevard_between(min(a, b), max(a, b))]
     return None
+
+
+def boulevard_suggestions(
+    view: BaseModel, codes: Collection[str], typed: str, locale: str, limit: int = 25
+) -> list[tuple[str, str]]:
+    """Return ``(label, code)`` of the boulevards among ``codes`` that match what a player typed.
+
+    For autocompleting ``/cadwallon place``: ``B2`` offers every boulevard beside B2 (``B2│B3``,
+    ``A2─B2`` …), ``B2E`` or ``B2B3`` the one boulevard; Russian look-alike letters count as Latin.
+    At most ``limit`` (Discord shows 25), in board order.
+
+    >>> from games.cadwallon.engine import CadwallonEngine
+    >>> from games.cadwallon.models import CadwallonOptions
+    >>> view = CadwallonEngine().view(CadwallonEngine().setup(2, CadwallonOptions(grid=3), "s").state, 0)
+    >>> [code for _, code in boulevard_suggestions(view, {"A1E", "B2E", "B2S", "C1E"}, "в2", "en")]
+    ['B2E', 'B2S']
+    """
+    key = "".join(ch for ch in typed.upper() if ch.isalnum()).translate(_CYRILLIC)
+    found: list[tuple[str, str]] = []
+    for boulevard in _view(view).boulevards:
+        code = boulevard.boulevard
+        if code not in codes:
+            continue
+        west, east = boulevard.slots
+        if key and not (code.startswith(key) or key in west + east or key in east + west):
+            continue
+        found.append((boulevard_label(boulevard, locale), code))
+        if len(found) == limit:
+            break
+    return found
 
 
 # ---------------------------------------------------------------------- card names and labels

@@ -11,7 +11,7 @@ from bot.presenters.cadwallon import RULE_PAGES, CadwallonPresenter
 from bot.tables import Seat, Table, TableError
 from games.cadwallon.cards import CARDS
 from games.cadwallon.engine import CadwallonEngine
-from games.cadwallon.models import CadwallonOptions
+from games.cadwallon.models import CadwallonOptions, PlaceAgent
 from games.cadwallon.state import CadwallonState
 from tests.support import component_ids, embed_text, private_text
 
@@ -243,6 +243,27 @@ async def test_place_from_the_channel_finds_the_one_table_waiting_for_the_user(w
     assert any(a.owner == 0 and a.boulevard == 0 for a in state.agents) or state.round > 1
     (embed,) = result.response.embeds
     assert embed.title == en("ui.panel.title", game="Guilds of Cadwallon")
+
+
+@pytest.mark.asyncio
+async def test_place_autocompletes_the_free_boulevards_only_for_the_player_awaited(world):
+    alice, bob = world.members("alice", "bob")
+    world.rig(seed="place", game_options={"first_seat": 0})
+    table_id = await world.seat(alice, ais=1, game="cadwallon", grid=3)
+
+    offered = await alice.autocomplete(world.channel, "cadwallon place", "code", "")
+    state = world.state(table_id)
+    assert isinstance(state, CadwallonState)
+    free = {a.boulevard for a in CadwallonEngine().legal_actions(state, 0) if isinstance(a, PlaceAgent)}
+    assert len(offered) == len(free) == 12
+    assert {choice["value"] for choice in offered} == free
+    assert offered[0]["name"].startswith("A1│A2 · ")
+    narrowed = await alice.autocomplete(world.channel, "cadwallon place", "code", "в2")
+    assert {choice["value"] for choice in narrowed} == {"B2E", "B2S", "B1E", "A2S"}
+    assert await bob.autocomplete(world.channel, "cadwallon place", "code", "") == []  # not seated
+
+    result = await alice.slash(world.channel, "cadwallon place", code=narrowed[0]["value"])
+    assert result.ephemeral and result.response is not None, private_text(result)
 
 
 # ---------------------------------------------------------------------- helpers, without Discord

@@ -20,6 +20,7 @@ from bot.presenters.cadwallon import (
     RULE_SECTIONS,
     CadwallonPresenter,
     boulevard_label,
+    boulevard_suggestions,
     boulevard_text,
     card_label,
     parse_boulevard,
@@ -126,6 +127,25 @@ def test_boulevard_codes_read_as_the_two_slots_they_separate():
     for wrong in ("C3E", "C1S", "A1", "A1C3", "E5E", "", "zzz", "B2 B4"):
         assert parse_boulevard(wrong, 3) is None, wrong
     assert parse_boulevard("E4E", 5) == "E4E"
+
+
+def test_suggestions_match_a_slot_a_code_or_both_slots_in_board_order():
+    view = ENGINE.view(ENGINE.setup(2, CadwallonOptions(grid=3), "suggest").state, 0)
+    every = {b.boulevard for b in view.boulevards}
+    assert len(every) == 12
+    by_index = [b.boulevard for b in sorted(view.boulevards, key=lambda b: b.index)]
+
+    def codes(typed: str, allowed: set[str] = every, limit: int = 25) -> list[str]:
+        return [code for _, code in boulevard_suggestions(view, allowed, typed, "en", limit)]
+
+    assert codes("") == by_index
+    assert set(codes("b2")) == {"B2E", "B2S", "B1E", "A2S"}  # every boulevard beside B2
+    assert codes("В2Е") == codes("B2E") == codes("b3b2") == ["B2E"]  # Russian letters, either slot first
+    assert codes("C2B2") == codes("b2s") == ["B2S"]
+    assert codes("B2", {"A1E", "B2S"}) == ["B2S"]  # only what the player may take
+    assert codes("z9") == [] and codes("", limit=5) == by_index[:5]
+    labels = {code: label for label, code in boulevard_suggestions(view, every, "A1", "ru")}
+    assert labels["A1E"] == boulevard_label(next(b for b in view.boulevards if b.boulevard == "A1E"), "ru")
 
 
 def test_the_digests_support_example_labels_the_boulevard():
