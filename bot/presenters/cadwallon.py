@@ -1002,7 +1002,7 @@ def _agents_swapped(e: AgentsSwapped, c: _Ctx) -> str:
 
 
 def _agent_turned(e: AgentTurned, c: _Ctx) -> str:
-    return c.t("event.agent_turned", seat=c.seat(e.seat), owner=c.seat(e.owner))
+    return c.t("event.agent_turned", seat=c.seat(e.seat), owner=c.seat(e.owner), boulevard=boulevard_text(e.boulevard))
 
 
 def _card_marked(e: CardMarked, c: _Ctx) -> str:

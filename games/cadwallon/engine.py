@@ -847,7 +847,7 @@ class _Table:
                 self.emit(AgentReturned(seat=seat, owner=agent.owner, agent=agent.id, boulevard=where))
             else:
                 self.agents[self.agents.index(agent)] = agent.model_copy(update={"controller": seat})
-                self.emit(AgentTurned(seat=seat, owner=agent.owner, agent=agent.id))
+                self.emit(AgentTurned(seat=seat, owner=agent.owner, agent=agent.id, boulevard=where))
             return
         if card in ("A05", "A18"):
             assert pending.agent is not None  # noqa: S101 - the agent was chosen

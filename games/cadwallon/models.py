@@ -473,12 +473,13 @@ class AgentsSwapped(Event):
 
 
 class AgentTurned(Event):
-    """A15: agent ``agent`` of ``owner`` supports ``seat`` this round."""
+    """A15: agent ``agent`` of ``owner`` on ``boulevard`` supports ``seat`` this round."""
 
     kind: Literal["agent_turned"] = "agent_turned"
     seat: Seat
     owner: Seat
     agent: int
+    boulevard: BoulevardName
 
 
 class CardMarked(Event):

@@ -103,7 +103,7 @@ PARAMS: tuple[tuple[str, frozenset[str]], ...] = tuple(
         ("cadwallon.event.agent_returned", {"seat", "owner", "boulevard"}),
         ("cadwallon.event.agent_moved*", {"seat", "owner", "origin", "destination"}),
         ("cadwallon.event.agents_swapped", {"seat", "owner", "mine", "theirs"}),
-        ("cadwallon.event.agent_turned", {"seat", "owner"}),
+        ("cadwallon.event.agent_turned", {"seat", "owner", "boulevard"}),
         ("cadwallon.event.barricade_built", {"seat", "boulevard"}),
         ("cadwallon.event.card_demolished", {"seat", "slot", "removed", "dealt"}),
         ("cadwallon.event.card_stolen", {"seat", "victim"}),

@@ -31,6 +31,7 @@ from games.cadwallon.cards import CARDS, GUILD_ORDER
 from games.cadwallon.engine import CadwallonEngine
 from games.cadwallon.models import (
     ActionCardDrawn,
+    AgentTurned,
     CadwallonEvent,
     CadwallonOptions,
     CadwallonView,
@@ -413,6 +414,15 @@ def test_capture_lines_name_the_winner_the_support_and_ties():
     assert tie == "A1: Usurers 1 stays — a tie at 4 between Аня, Боря."
     assert (
         PRESENTER.narrate(examples["CardStayedA2"], names, "ru") == "A2: «Альдеберт» остаётся — её никто не поддержал."
+    )
+
+
+def test_the_double_agent_line_says_which_agent_was_turned():
+    turned = AgentTurned(seat=0, owner=1, agent=3, boulevard="B1E")
+    names = ["Аня", "Боря"]
+    assert PRESENTER.narrate(turned, names, "en") == "Аня turns Боря's agent on B1│B2: this round it supports Аня."
+    assert PRESENTER.narrate(turned, names, "ru") == (
+        "Аня перевербовывает агента игрока Боря на B1│B2: в этом раунде он поддерживает игрока Аня."
     )
 
 

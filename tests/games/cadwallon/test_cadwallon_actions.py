@@ -273,7 +273,7 @@ def test_scenario_30_double_agent_keeps_allegiance_when_swapped() -> None:
     )
     state, events = act(state, PlaceAgent(boulevard="A1E"), PlayAction(card="A15"), ChooseAgent(agent=0))
     turned = of_kind(events, "agent_turned")[0]
-    assert (turned.seat, turned.owner, turned.agent) == (0, 1, 0)
+    assert (turned.seat, turned.owner, turned.agent, turned.boulevard) == (0, 1, 0, "B1E")
     view = ENGINE.view(state, None)
     assert [(a.id, a.owner, a.controller) for a in view.agents if a.id == 0] == [(0, 1, 0)]
     state, _ = act(state, PlaceAgent(boulevard="A2E"))
