@@ -32,7 +32,9 @@ class Settings(BaseSettings):
     ai_delay_seconds: float = Field(default=1.5, ge=0, le=30, description="Pause before an AI seat acts.")
     board_edit_interval: float = Field(default=0.6, ge=0, le=10, description="Coalesce board edits per table.")
     default_clock_seconds: int = Field(default=90, ge=15, le=3600, description="Default decision clock.")
-    timeouts_before_autopilot: int = Field(default=2, ge=1, le=10, description="Timeouts in a row → AI plays.")
+    timeouts_before_autopilot: int = Field(
+        default=2, ge=1, le=10, description="Timeouts in a row → AI plays (a game's own rule wins)."
+    )
     log_level: str = Field(default="INFO", description="Python logging level.")
 
     @field_validator("database_url", "shard_ids", "dev_guild_id", mode="before")

@@ -145,6 +145,10 @@ class Table:
                 return int(seconds)
         return self.clock_seconds
 
+    def timeouts_before_away(self, default: int) -> int:
+        """Return how many timeouts in a row hand a seat to the AI: the game's own rule, else ``default``."""
+        return int(getattr(self.engine, "timeouts_before_away", default))
+
     def seat_of(self, user_id: int) -> Seat | None:
         """Return the seat of ``user_id`` or ``None``."""
         return next((s for s in self.seats if s.user_id == user_id), None)
@@ -670,7 +674,7 @@ class TableService:
                 updates: list[Seat] = []
                 if not seat.ai_controlled:
                     seat.timeouts_in_row += 1
-                    if seat.timeouts_in_row >= self.timeouts_before_autopilot:
+                    if seat.timeouts_in_row >= table.timeouts_before_away(self.timeouts_before_autopilot):
                         seat.autopilot = True
                     updates.append(seat)
                 await self._commit(table, index, action, step.state, step.events, by_timeout=True, seats=updates)

@@ -29,7 +29,7 @@ Readings where the spec leaves the engine a choice:
   and ``Done``; it does not count as a main action.
 * Resigned seats stay in play on their defaults (never awaited again) and rank below every seat
   still playing; if one seat is left it wins (``last_player``). Timeouts and "away" seats are the
-  table service's (it applies ``default_action``); ``data.AWAY_AFTER_TIMEOUTS`` is the spec's 3.
+  table service's (it applies ``default_action``); ``timeouts_before_away`` tells it the spec's 3.
 * Hand cards get a fresh neutral id whenever they enter a hand; face-down cards keep it.
 """
 
@@ -45,6 +45,7 @@ from games.core.models import Outcome, Seat, Step
 from games.core.rng import GameRng
 from games.intrigue import mercenaries, phases, votes  # noqa: F401 - registers the frame rules
 from games.intrigue.data import (
+    AWAY_AFTER_TIMEOUTS,
     CHARACTERS,
     COLOURS,
     COPIES_PER_TYPE,
@@ -154,6 +155,8 @@ class IntrigueEngine:
     max_seats: ClassVar[int] = 8
     #: §2: the players arrange the seat order in the lobby ("in an order they choose").
     shuffle_seats: ClassVar[bool] = False
+    #: §3.4: a seat is away after 3 timeouts in a row (the table service reads this).
+    timeouts_before_away: ClassVar[int] = AWAY_AFTER_TIMEOUTS
     state_type: type[IntrigueState] = IntrigueState
     options_type: type[BaseModel] = IntrigueOptions
     action_adapter: TypeAdapter[Any] = ACTION_ADAPTER

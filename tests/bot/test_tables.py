@@ -399,3 +399,19 @@ async def test_a_table_keeping_the_rules_clocks_arms_each_decisions_own(service:
             assert user is not None
             await service.act(table.id, user, table.prompt_version, engine.default_action(table.state, seat))
     assert {120, 45} <= seen  # placement, then a window
+
+
+async def test_a_game_with_its_own_away_rule_keeps_it(service: TableService) -> None:
+    # The service hands a seat to the AI after 2 timeouts; «Интриги» says 3 (§3.4).
+    assert service.timeouts_before_autopilot == 2
+    table = await intrigue_table(service, {"clock": 90, "game": {}})
+    assert table.timeouts_before_away(service.timeouts_before_autopilot) == 3
+    for _ in range(12):
+        await service.on_clock(table.id, table.prompt_version)
+        for seat in table.seats:
+            assert seat.autopilot == (seat.timeouts_in_row >= 3), seat
+        if any(seat.autopilot for seat in table.seats):
+            break
+    assert any(seat.autopilot for seat in table.seats)
+    coup = await three_humans(service)
+    assert coup.timeouts_before_away(service.timeouts_before_autopilot) == 2
