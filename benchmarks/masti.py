@@ -22,13 +22,13 @@ names the agent it measured.
 from __future__ import annotations
 
 import os
-import statistics
 import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 
 from benchmarks.common import NAMES, Line, ms, p50_p99, spread
+from benchmarks.render import render_value, time_renders
 from benchmarks.winrate import wilson
 from bot.presenters.registry import PRESENTERS
 from bot.tables import choose_ai_action
@@ -53,8 +53,6 @@ TARGET_FACTOR = 2.5
 TARGET_CAP = 0.90
 #: Masti games always end (every round spends cards); a playout still going here is a bug.
 MAX_ACTIONS = 1_000
-NOW = 1_000_000.0
-DEADLINE = NOW + 42
 
 
 @dataclass(frozen=True)
@@ -138,29 +136,14 @@ def bench_render(
     lines: list[Line] = []
     for seats in seat_counts:
         views = [engine.view(state, None) for state in spread(_random_states(Variant(seats), games), samples)]
-        names = list(NAMES[:seats])
-        for view in views[:warmup]:
-            presenter.render_board(view, names, "ru", DEADLINE, NOW)
-        timings: list[float] = []
-        sizes: list[int] = []
-        for view in views:
-            runs: list[float] = []
-            for _ in range(repeats):
-                start = time.perf_counter()
-                png = presenter.render_board(view, names, "ru", DEADLINE, NOW)
-                runs.append(time.perf_counter() - start)
-            timings.append(statistics.median(runs))
-            sizes.append(len(png))
-        p50, p99 = p50_p99(timings)
-        largest = max(sizes)
+        p50, p99, sizes = time_renders(presenter, views, list(NAMES[:seats]), warmup=warmup, repeats=repeats)
         lines.append(
             Line(
                 SECTION_RENDER,
                 f"{Variant(seats).label} ({len(views)} boards, median of {repeats} renders each)",
-                f"p50 {ms(p50)} · p99 {ms(p99)} · PNG max {largest / 1024:.1f} KB "
-                f"(mean {sum(sizes) / len(sizes) / 1024:.1f} KB)",
+                render_value(p50, p99, sizes),
                 f"p99 ≤ {ms(TARGET_RENDER)}, ≤ {TARGET_BYTES // 1024} KB",
-                p99 <= TARGET_RENDER and largest <= TARGET_BYTES,
+                p99 <= TARGET_RENDER and max(sizes) <= TARGET_BYTES,
             )
         )
     return lines
