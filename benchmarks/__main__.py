@@ -21,9 +21,9 @@ from pathlib import Path
 
 from benchmarks import masti
 from benchmarks.clicks import bench_clicks
-from benchmarks.common import Line
+from benchmarks.common import Line, registered_games
 from benchmarks.engine import bench_ai, bench_playouts
-from benchmarks.games import bench_games, registered_games
+from benchmarks.games import bench_games
 from benchmarks.memory import bench_memory
 from benchmarks.render import bench_render
 from benchmarks.winrate import bench_winrate

@@ -37,21 +37,18 @@ from typing import Any, cast
 
 import aiosqlite
 
-from benchmarks.common import GAME, NAMES, Line, ms, p50_p99, rng
+from benchmarks.common import GAME, LONG_NAMES, Line, ms, p50_p99, registered_games, rng, seat_counts
 from bot.presenters import Presenter
 from bot.presenters.registry import PRESENTERS
 from bot.storage import Storage
 from bot.tables import Table, TableResult, TableService
 from bot.ui.panels import board_payload, panel_payload
 from games.core import Event
-from games.registry import ENGINES
 
 SECTION = "1. Click → answer"
 TARGET_P99 = 0.050
 TARGET_RATIO = 3.0
 LOG_LINES = 8
-#: Display names for tables of up to eight.
-LONG_NAMES = (*NAMES, "Всеволод", "Елизавета")
 
 
 class _LogPublisher:
@@ -111,19 +108,6 @@ def _without_images(*games: str) -> Iterator[None]:
         yield
     finally:
         PRESENTERS.update(inner)
-
-
-def click_games() -> list[str]:
-    """Return every registered game with a presenter (the games a fleet mixes)."""
-    return sorted(name for name in ENGINES if name in PRESENTERS)
-
-
-def seat_counts(game: str) -> list[int]:
-    """Return every seat count ``game`` allows with its default options."""
-    engine = ENGINES[game]
-    narrow = getattr(engine, "seat_range", None)  # a game whose options narrow the seat range
-    low, high = narrow(engine.options_type()) if narrow is not None else (engine.min_seats, engine.max_seats)
-    return list(range(int(low), int(high) + 1))
 
 
 class Fleet:
@@ -309,7 +293,7 @@ async def bench_clicks(
     games: Sequence[str] | None = None,
 ) -> list[Line]:
     """Measure clicks on ``tables`` live tables (of ``games``, default every one) on the SQLite file ``db_path``."""
-    chosen = list(games) if games is not None else click_games()
+    chosen = list(games) if games is not None else registered_games()
     storage = await Storage.open(db_path)
     publisher = _LogPublisher()
     service = TableService(storage, publisher, ai_delay=0, run_clocks=False)

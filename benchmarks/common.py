@@ -1,21 +1,25 @@
-"""Shared pieces of the benchmarks: report lines, percentiles, and seeded Coup playouts."""
+"""Shared pieces of the benchmarks: report lines, percentiles, seeded Coup playouts, random playouts of any game."""
 
 from __future__ import annotations
 
 import math
 import statistics
+import time
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from bot.presenters.registry import PRESENTERS
 from bot.tables import choose_ai_action
-from games.core import Agent, GameRng
+from games.core import Agent, Engine, GameRng
 from games.coup.state import CoupState
 from games.registry import ENGINES
 
 GAME = "coup"
 #: Display names of realistic length (Cyrillic, as on a Russian server) for boards and panels.
 NAMES = ("Александра", "Константин", "Наташа", "Ярослав", "Маргарита", "Святослав")
+#: The same for tables of up to eight.
+LONG_NAMES = (*NAMES, "Всеволод", "Елизавета")
 #: Playouts stop here. The longest of 1,000 seeded all-AI games took about 750 actions; a game
 #: still going at this cap is one in which the agents repeat themselves forever.
 MAX_ACTIONS = 3_000
@@ -105,6 +109,48 @@ def spread(items: Sequence[Any], count: int) -> list[Any]:
         return list(items)
     step = len(items) / count
     return [items[int(i * step)] for i in range(count)]
+
+
+def registered_games() -> list[str]:
+    """Return every game with an engine and a presenter (the games a fleet mixes), in name order."""
+    return sorted(name for name in ENGINES if name in PRESENTERS)
+
+
+def seat_counts(game: str) -> list[int]:
+    """Return every seat count ``game`` allows with its default options."""
+    engine = ENGINES[game]
+    narrow = getattr(engine, "seat_range", None)  # a game whose options narrow the seat range
+    low, high = narrow(engine.options_type()) if narrow is not None else (engine.min_seats, engine.max_seats)
+    return list(range(int(low), int(high) + 1))
+
+
+def random_playout_rate(
+    engine: Engine[Any], table: Callable[[int], tuple[int, Any, str, str]], *, games: int, warmup: int
+) -> tuple[int, float]:
+    """Play ``games`` games of random legal moves; return the actions taken and actions per second.
+
+    ``table(index)`` gives game ``index``'s seats, options, setup seed and move-choice seed; the
+    awaited seat with the lowest number moves. ``warmup`` games with negative indices run first,
+    untimed. A game stops unfinished after :data:`MAX_ACTIONS` actions.
+    """
+
+    def play(index: int) -> int:
+        seats, options, seed, choices = table(index)
+        state = engine.setup(seats, options, seed).state
+        draw = GameRng(choices)
+        for actions in range(MAX_ACTIONS):
+            active = engine.active_seats(state)
+            if not active:
+                return actions
+            seat = min(active)
+            state = engine.apply(state, seat, draw.choice(engine.legal_actions(state, seat))).state
+        return MAX_ACTIONS
+
+    for index in range(warmup):
+        play(-1 - index)
+    start = time.perf_counter()
+    actions = sum(play(index) for index in range(games))
+    return actions, actions / (time.perf_counter() - start)
 
 
 def rng(name: str) -> GameRng:

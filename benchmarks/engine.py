@@ -14,9 +14,9 @@ from __future__ import annotations
 
 import time
 
-from benchmarks.common import GAME, MAX_ACTIONS, Line, ms, p50_p99, playout, spread
+from benchmarks.common import GAME, MAX_ACTIONS, Line, ms, p50_p99, playout, random_playout_rate, spread
 from bot.tables import choose_ai_action
-from games.core import Agent, GameRng
+from games.core import Agent
 from games.coup.state import CoupState
 from games.registry import AGENTS, ENGINES
 
@@ -31,24 +31,12 @@ def bench_playouts(*, games: int = 1_500, warmup: int = 50) -> list[Line]:
     """Play ``games`` random games and report engine actions per second."""
     engine = ENGINES[GAME]
     options = engine.options_type()
-
-    def play(index: int) -> int:
-        state = engine.setup(2 + index % 5, options, f"bench-playout-{index}").state
-        draw = GameRng(f"bench-playout-choices-{index}")
-        actions = 0
-        while True:
-            active = engine.active_seats(state)
-            if not active:
-                return actions
-            seat = min(active)
-            state = engine.apply(state, seat, draw.choice(engine.legal_actions(state, seat))).state
-            actions += 1
-
-    for index in range(warmup):
-        play(-1 - index)
-    start = time.perf_counter()
-    actions = sum(play(index) for index in range(games))
-    per_second = actions / (time.perf_counter() - start)
+    actions, per_second = random_playout_rate(
+        engine,
+        lambda index: (2 + index % 5, options, f"bench-playout-{index}", f"bench-playout-choices-{index}"),
+        games=games,
+        warmup=warmup,
+    )
     return [
         Line(
             SECTION_PLAYOUTS,

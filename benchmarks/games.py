@@ -29,7 +29,7 @@ from typing import Any
 from PIL import Image
 from pydantic import BaseModel
 
-from benchmarks.common import NAMES, Line, ms, p50_p99, spread
+from benchmarks.common import LONG_NAMES, Line, ms, p50_p99, random_playout_rate, registered_games, seat_counts, spread
 from bot.presenters.registry import PRESENTERS
 from bot.render.common import encode_png
 from bot.tables import choose_ai_action
@@ -48,21 +48,6 @@ DEDICATED = frozenset({"coup", "masti"})
 MAX_ACTIONS = 5_000
 NOW = 1_000_000.0
 DEADLINE = NOW + 42
-#: Display names for tables of up to eight.
-LONG_NAMES = (*NAMES, "Всеволод", "Елизавета")
-
-
-def registered_games() -> list[str]:
-    """Return every game with an engine and a presenter, in name order."""
-    return sorted(name for name in ENGINES if name in PRESENTERS)
-
-
-def seat_counts(game: str) -> list[int]:
-    """Return every seat count ``game`` allows with its default options."""
-    engine = ENGINES[game]
-    narrow = getattr(engine, "seat_range", None)  # a game whose options narrow the seat range
-    low, high = narrow(engine.options_type()) if narrow is not None else (engine.min_seats, engine.max_seats)
-    return list(range(int(low), int(high) + 1))
 
 
 def random_states(game: str, seats: int, seed: str) -> list[Any]:
@@ -151,23 +136,17 @@ def bench_playouts(game: str, *, games: int = 200, warmup: int = 5) -> Line:
     engine = ENGINES[game]
     counts = seat_counts(game)
     options = engine.options_type()
-
-    def play(index: int) -> int:
-        state = engine.setup(counts[index % len(counts)], options, f"bench-games-playout-{game}-{index}").state
-        draw = GameRng(f"bench-games-playout-choices-{game}-{index}")
-        for actions in range(MAX_ACTIONS):
-            active = engine.active_seats(state)
-            if not active:
-                return actions
-            seat = min(active)
-            state = engine.apply(state, seat, draw.choice(engine.legal_actions(state, seat))).state
-        return MAX_ACTIONS
-
-    for index in range(warmup):
-        play(-1 - index)
-    start = time.perf_counter()
-    actions = sum(play(index) for index in range(games))
-    per_second = actions / (time.perf_counter() - start)
+    actions, per_second = random_playout_rate(
+        engine,
+        lambda index: (
+            counts[index % len(counts)],
+            options,
+            f"bench-games-playout-{game}-{index}",
+            f"bench-games-playout-choices-{game}-{index}",
+        ),
+        games=games,
+        warmup=warmup,
+    )
     return Line(
         SECTION_ENGINE,
         f"{game}: random playouts, {counts[0]}–{counts[-1]} seats ({games:,} games, {actions:,} actions)",

@@ -27,12 +27,12 @@ from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 
-from benchmarks.common import NAMES, Line, ms, p50_p99, spread
+from benchmarks.common import NAMES, Line, ms, p50_p99, random_playout_rate, spread
 from benchmarks.render import render_value, time_renders
 from benchmarks.winrate import wilson
 from bot.presenters.registry import PRESENTERS
 from bot.tables import choose_ai_action
-from games.core import Agent, GameRng, RandomAgent
+from games.core import Agent, RandomAgent
 from games.masti.engine import teams_for
 from games.masti.models import MastiOptions
 from games.masti.state import MastiState
@@ -152,26 +152,12 @@ def bench_render(
 # ---------------------------------------------------------------------- playouts
 def bench_playouts(*, games: int = 1_000, warmup: int = 20) -> list[Line]:
     """Play ``games`` random games over every variant and report engine actions per second."""
-    engine = ENGINES[GAME]
 
-    def play(index: int) -> int:
+    def table(index: int) -> tuple[int, MastiOptions, str, str]:
         variant = VARIANTS[index % len(VARIANTS)]
-        state = engine.setup(variant.players, variant.options, f"bench-masti-playout-{index}").state
-        draw = GameRng(f"bench-masti-playout-choices-{index}")
-        actions = 0
-        while True:
-            active = engine.active_seats(state)
-            if not active:
-                return actions
-            seat = min(active)
-            state = engine.apply(state, seat, draw.choice(engine.legal_actions(state, seat))).state
-            actions += 1
+        return variant.players, variant.options, f"bench-masti-playout-{index}", f"bench-masti-playout-choices-{index}"
 
-    for index in range(warmup):
-        play(-1 - index)
-    start = time.perf_counter()
-    actions = sum(play(index) for index in range(games))
-    per_second = actions / (time.perf_counter() - start)
+    actions, per_second = random_playout_rate(ENGINES[GAME], table, games=games, warmup=warmup)
     return [
         Line(
             SECTION_PLAYOUTS,

@@ -46,7 +46,7 @@ def rss_bytes() -> int:
 async def fill(db: str, count: int) -> dict[str, Any]:
     """Open ``count`` live tables on ``db``; return the RSS before and after."""
     import bot.app  # noqa: F401 - what the bot's process holds
-    from benchmarks.clicks import LONG_NAMES, click_games, seat_counts
+    from benchmarks.common import LONG_NAMES, registered_games, seat_counts
     from bot.storage import Storage
     from bot.tables import NullPublisher, TableService
     from games.core import GameRng
@@ -55,7 +55,7 @@ async def fill(db: str, count: int) -> dict[str, Any]:
     baseline = rss_bytes()
     storage = await Storage.open(db)
     service = TableService(storage, NullPublisher(), ai_delay=0, run_clocks=True)
-    games = click_games()
+    games = registered_games()
     rng = GameRng("bench-memory")
     user = 10_000
     began = time.perf_counter()

@@ -21,7 +21,7 @@ from typing import Any
 
 from pydantic import BaseModel
 
-from benchmarks.common import GAME, NAMES, Line, ms, p50_p99, spread, states_of
+from benchmarks.common import GAME, LONG_NAMES, NAMES, Line, ms, p50_p99, spread, states_of
 from bot.presenters import Presenter
 from bot.presenters.registry import PRESENTERS
 from games.cadwallon.models import CadwallonOptions
@@ -33,8 +33,6 @@ TARGET_SECONDS = 0.030
 TARGET_BYTES = 250 * 1024
 NOW = 1_000_000.0
 DEADLINE = NOW + 42
-#: Eight names for the games that seat up to eight (``NAMES`` has six).
-WIDE_NAMES = [*NAMES, "Всеволод", "Елизавета"]
 
 
 def random_game_views(engine: Engine[Any], seats: int, options: BaseModel, seed: str, count: int) -> list[BaseModel]:
@@ -134,7 +132,7 @@ def bench_render_cadwallon(
             )
         ]
         p50, p99, sizes = time_renders(
-            PRESENTERS["cadwallon"], views, WIDE_NAMES[:seats], warmup=warmup, repeats=repeats
+            PRESENTERS["cadwallon"], views, list(LONG_NAMES[:seats]), warmup=warmup, repeats=repeats
         )
         lines.append(
             Line(
@@ -176,7 +174,7 @@ def bench_render_intrigue(
             )
         ]
         p50, p99, sizes = time_renders(
-            PRESENTERS["intrigue"], views, WIDE_NAMES[:seats], warmup=warmup, repeats=repeats
+            PRESENTERS["intrigue"], views, list(LONG_NAMES[:seats]), warmup=warmup, repeats=repeats
         )
         lands = 9 if seats > 5 else 7
         lines.append(

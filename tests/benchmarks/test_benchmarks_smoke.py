@@ -10,9 +10,9 @@ import benchmarks.__main__ as cli
 import games.registry
 from benchmarks import masti
 from benchmarks.clicks import bench_clicks
-from benchmarks.common import Line, percentile
+from benchmarks.common import Line, percentile, registered_games
 from benchmarks.engine import bench_ai, bench_playouts
-from benchmarks.games import DEDICATED, bench_games, registered_games
+from benchmarks.games import DEDICATED, bench_games
 from benchmarks.memory import bench_memory
 from benchmarks.render import bench_render
 from benchmarks.winrate import bench_winrate, wilson
