@@ -573,6 +573,9 @@ class Demo:
         options: dict[str, Any] = {"teams": True} if spec.teams else {}
         if spec.grid is not None:
             options["grid"] = spec.grid
+        # One clock longer than SimCord's settle limit for every decision: without it Интриги keeps
+        # the rules' own clocks (30–120 s), which would run out while a click settles.
+        options["clock"] = CLOCK_SECONDS
         shown = "".join(f" {key}:{value}" for key, value in options.items())
         self.rec.note(f"Alice runs /{spec.game} new{shown}")
         result = await self.alice.slash(en_channel, f"{spec.game} new", **options)
