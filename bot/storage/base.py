@@ -48,9 +48,9 @@ if TYPE_CHECKING:
 __all__ = ["DEFAULT_POOL_SIZE", "DEFAULT_SNAPSHOT_EVERY", "POSTGRES_SCHEMES", "Storage", "is_postgres_url"]
 
 DEFAULT_SNAPSHOT_EVERY: Final = 50
+"""Write a snapshot whenever a table reaches a version divisible by this."""
 DEFAULT_POOL_SIZE: Final = 10
 """Connections one process keeps at most; size PostgreSQL's ``max_connections`` for all processes."""
-"""Write a snapshot whenever a table reaches a version divisible by this."""
 
 POSTGRES_SCHEMES: Final = ("postgresql://", "postgres://")
 
