@@ -91,7 +91,7 @@ from games.intrigue.models import (
     Victory,
 )
 from games.intrigue.phases import InvestRules, placement_prompts
-from games.intrigue.state import SUPPLY_ORDER, IntrigueState, InvestFrame, PlacementFrame
+from games.intrigue.state import SUPPLY_ORDER, FaceDown, IntrigueState, InvestFrame, PlacementFrame
 from games.intrigue.victory import check as check_victory
 from games.intrigue.victory import coup_lands, finish, score, will_lands
 
@@ -411,17 +411,7 @@ class IntrigueEngine:
             return public
         g = self._read(state)
         cards = tuple(
-            FaceDownView(
-                id=c.id,
-                owner=c.owner,
-                character=c.character,
-                turn_placed=c.turn_placed,
-                merc=c.merc if c.owner == seat else None,
-                mode=c.mode if c.owner == seat else None,
-            )
-            if c.owner == seat
-            else public.cards[i]
-            for i, c in enumerate(g.cards)
+            _face_down_view(c, shown=True) if c.owner == seat else public.cards[i] for i, c in enumerate(g.cards)
         )
         hand = tuple(HandCardView(id=h.id, merc=h.merc, expires_turn=h.expires_turn) for h in g.hands[seat])
         players = tuple(p.model_copy(update={"hand": hand}) if p.seat == seat else p for p in public.players)
@@ -486,17 +476,7 @@ class IntrigueEngine:
                     disposition=CHARACTERS[c].disposition,
                 )
             )
-        cards = tuple(
-            FaceDownView(
-                id=c.id,
-                owner=c.owner,
-                character=c.character,
-                turn_placed=c.turn_placed,
-                merc=None,
-                mode=None,
-            )
-            for c in g.cards
-        )
+        cards = tuple(_face_down_view(c, shown=False) for c in g.cards)
         m = majority_needed(len(g.lands))
         players = []
         for s in range(n):
@@ -631,6 +611,18 @@ def _coerce_options(options: BaseModel) -> IntrigueOptions:
         return IntrigueOptions.model_validate(options.model_dump())
     except ValidationError:
         raise GameError("intrigue.invalid_options") from None
+
+
+def _face_down_view(card: FaceDown, *, shown: bool) -> FaceDownView:
+    """Return a face-down card as a view; its type and mode only when ``shown`` (to its owner)."""
+    return FaceDownView(
+        id=card.id,
+        owner=card.owner,
+        character=card.character,
+        turn_placed=card.turn_placed,
+        merc=card.merc if shown else None,
+        mode=card.mode if shown else None,
+    )
 
 
 def _coerce_action(action: object) -> Any:
