@@ -69,16 +69,20 @@ def catalogue(locale: str) -> dict[str, str]:
     return out
 
 
+def _format_field(locale: str, value: Any, spec: str) -> str:
+    """Format one field: ``plural:one|few|many`` picks the locale's plural form, else ``format``."""
+    if spec.startswith("plural:"):
+        forms = spec.removeprefix("plural:").split("|")
+        return forms[min(plural_form(locale, int(value)), len(forms) - 1)]
+    return str(format(value, spec))
+
+
 class _Formatter(string.Formatter):
     def __init__(self, locale: str) -> None:
         self.locale = locale
 
     def format_field(self, value: Any, format_spec: str) -> str:
-        if format_spec.startswith("plural:"):
-            forms = format_spec.removeprefix("plural:").split("|")
-            index = min(plural_form(self.locale, int(value)), len(forms) - 1)
-            return forms[index]
-        return str(super().format_field(value, format_spec))
+        return _format_field(self.locale, value, format_spec)
 
 
 #: One piece of a compiled template: literal text, then a field (name, spec, conversion) or none.
@@ -117,11 +121,7 @@ def _fill(locale: str, pieces: tuple[_Piece, ...], params: Mapping[str, Any]) ->
         value = params[field]
         if conversion is not None:
             value = _CONVERSIONS[conversion](value)
-        if spec.startswith("plural:"):
-            forms = spec.removeprefix("plural:").split("|")
-            out.append(forms[min(plural_form(locale, int(value)), len(forms) - 1)])
-        else:
-            out.append(format(value, spec))
+        out.append(_format_field(locale, value, spec))
     return "".join(out)
 
 
