@@ -94,8 +94,9 @@ def placement_choices(
     except TableError:
         return []
     seat = table.seat_of(user_id)
-    if table.state is None or seat is None or seat.seat not in table.engine.active_seats(table.state):
+    if table.state is None or seat is None:
         return []
+    # Empty unless the table awaits this seat's placement (legal lists are empty for others).
     codes = {a.boulevard for a in table.engine.legal_actions(table.state, seat.seat) if isinstance(a, PlaceAgent)}
     if not codes:
         return []
