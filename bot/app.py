@@ -13,16 +13,19 @@ from discord.ext import commands
 from bot.errors import ErrorAwareTree
 from bot.i18n import DEFAULT_LOCALE, normalize_locale, translate
 from bot.settings import Settings
-from bot.storage import Storage
-from bot.tables import FIRST_SEAT_IS_LOBBY_INDEX, TableError, TableService
+from bot.storage import SeatRow, Storage, TableRow
+from bot.tables import FIRST_PLAYER, FIRST_SEAT_IS_LOBBY_INDEX, Table, TableError, TableService
 from bot.translator import CatalogueTranslator
 from bot.ui.components import DYNAMIC_ITEMS
 from bot.ui.interactions import Interactions, display_name
 from bot.ui.panels import lobby_payload
-from bot.ui.publisher import DiscordPublisher
+from bot.ui.publisher import DISCORD_FAILURES, DiscordPublisher
 from games.registry import ENGINES
 
 log = logging.getLogger(__name__)
+
+#: How long after a game ends its Rematch button works (seconds).
+REMATCH_SECONDS = 30 * 60
 
 COGS = ("bot.cogs.coup", "bot.cogs.masti", "bot.cogs.cadwallon", "bot.cogs.intrigue", "bot.cogs.tables")
 
@@ -50,6 +53,8 @@ class TableBot(commands.AutoShardedBot):
         self._given_storage = storage
         self.publisher = DiscordPublisher(self, edit_interval=settings.board_edit_interval)
         self.interactions = Interactions(self)
+        # One rematch lobby per finished table: two presses at once must not both open one.
+        self._rematch_lock = asyncio.Lock()
 
     async def setup_hook(self) -> None:
         """Open storage, restore this process's live tables, register components and commands."""
@@ -95,15 +100,7 @@ class TableBot(commands.AutoShardedBot):
             return normalize_locale(str(interaction.guild_locale))
         return normalize_locale(self.settings.default_locale or DEFAULT_LOCALE)
 
-    async def open_lobby(
-        self,
-        interaction: discord.Interaction,
-        game: str,
-        options: dict[str, Any],
-        *,
-        rematch_of: int | None = None,
-        seats: list[tuple[int | None, str, bool]] | None = None,
-    ) -> None:
+    async def open_lobby(self, interaction: discord.Interaction, game: str, options: dict[str, Any]) -> None:
         """Open a lobby in the interaction's channel and post its message."""
         if interaction.guild_id is None or interaction.channel_id is None:
             raise TableError("ui.error.no_guild")
@@ -116,26 +113,33 @@ class TableBot(commands.AutoShardedBot):
             host_name=display_name(interaction.user),
             options=options,
             locale=locale,
-            rematch_of=rematch_of,
         )
-        for user_id, name, is_ai in seats or []:
-            if user_id == interaction.user.id:
-                continue
-            if is_ai:
-                await self.service.add_ai(table.id, interaction.user.id, name)
-            elif user_id is not None:
-                await self.service.join(table.id, user_id, name)
         payload = lobby_payload(table, locale)
         message: discord.Message
-        if interaction.response.is_done():
-            message = await interaction.followup.send(embed=payload.embed, view=payload.view, wait=True)
-        else:
-            await interaction.response.send_message(embed=payload.embed, view=payload.view)
-            message = await interaction.original_response()
+        try:
+            if interaction.response.is_done():
+                message = await interaction.followup.send(embed=payload.embed, view=payload.view, wait=True)
+            else:
+                await interaction.response.send_message(embed=payload.embed, view=payload.view)
+                message = await interaction.original_response()
+        except DISCORD_FAILURES:
+            await self._abandon_lobby(table.id, interaction.user.id)
+            raise TableError("ui.error.lobby_not_posted") from None
         await self.service.set_lobby_message(table, message.id)
 
+    async def _abandon_lobby(self, table_id: int, user_id: int) -> None:
+        """Cancel a lobby whose message never reached its channel: nobody could join or close it."""
+        log.warning("the lobby of table %s could not be posted; cancelling it", table_id)
+        await self.service.cancel(table_id, user_id, is_moderator=True)
+
     async def rematch(self, interaction: discord.Interaction, table_id: int) -> None:
-        """Open a new lobby with the same seats; the previous winner moves first."""
+        """Open a rematch lobby hosted by the clicker and invite the other players to join.
+
+        Nobody is seated without pressing Join: the other humans are mentioned once in the lobby
+        message. A finished table has at most one open rematch lobby (another press points to it),
+        and its Rematch button works for :data:`REMATCH_SECONDS` after the end. The previous winner
+        moves first, named by person: if they do not join, the game's own rule chooses.
+        """
         row = await self.storage.get_table(table_id)
         if row is None:
             raise TableError("table.not_found")
@@ -144,20 +148,38 @@ class TableBot(commands.AutoShardedBot):
         seats = await self.storage.seats(table_id)
         if not any(s.user_id == interaction.user.id for s in seats):
             raise TableError("table.not_seated")
-        results = await self.storage.results(table_id)
-        winner = min(results, key=lambda r: r.rank).seat if results else None
-        # The clicking player hosts the rematch; seat order is kept so the winner's seat index holds.
-        ordered = sorted(seats, key=lambda s: s.position if s.seat is None else s.seat)
-        host_index = next(i for i, s in enumerate(ordered) if s.user_id == interaction.user.id)
-        ordered = ordered[host_index:] + ordered[:host_index]
-        first = None if winner is None else next(i for i, s in enumerate(ordered) if s.seat == winner)
-        options = dict(row.options)
-        if "first_seat" in ENGINES[row.game].options_type.model_fields:
-            # Only games with a chosen first player take the winner first; others keep their own rule.
-            options["game"] = {**options.get("game", {}), "first_seat": first}
-            options[FIRST_SEAT_IS_LOBBY_INDEX] = True
-        channel = self.get_partial_messageable(row.channel_id, guild_id=row.guild_id)
+        if row.finished_at is not None and self.service.now() - row.finished_at > REMATCH_SECONDS:
+            raise TableError("table.rematch_expired", minutes=REMATCH_SECONDS // 60)
         await interaction.response.defer(ephemeral=True, thinking=True)
+        user_locale = str(interaction.locale)
+        async with self._rematch_lock:
+            open_rematch = next(
+                (t for t in self.service.tables.values() if t.rematch_of == table_id and t.status == "lobby"), None
+            )
+            if open_rematch is not None:
+                url = lobby_url(open_rematch)
+                await interaction.followup.send(
+                    translate(user_locale, "ui.lobby.rematch_open", url=url), ephemeral=True
+                )
+                return
+            table = await self._open_rematch(interaction, row, seats)
+        await interaction.followup.send(
+            translate(user_locale, "ui.lobby.created") + f" {lobby_url(table)}", ephemeral=True
+        )
+
+    async def _open_rematch(self, interaction: discord.Interaction, row: TableRow, seats: list[SeatRow]) -> Table:
+        results = await self.storage.results(row.id)
+        winner = min(results, key=lambda r: r.rank) if results else None
+        winner_seat = next((s for s in seats if winner is not None and s.seat == winner.seat), None)
+        options = dict(row.options)
+        game_options = {k: v for k, v in options.get("game", {}).items() if k != "first_seat"}
+        options = {k: v for k, v in options.items() if k not in {FIRST_PLAYER, FIRST_SEAT_IS_LOBBY_INDEX}}
+        options["game"] = game_options
+        if winner_seat is not None and "first_seat" in ENGINES[row.game].options_type.model_fields:
+            # Only games with a chosen first player take the winner first; others keep their own rule.
+            options[FIRST_PLAYER] = (
+                {"ai_name": winner_seat.display_name} if winner_seat.is_ai else {"user_id": winner_seat.user_id}
+            )
         locale = normalize_locale(row.locale)
         table = await self.service.create_lobby(
             guild_id=row.guild_id,
@@ -167,19 +189,38 @@ class TableBot(commands.AutoShardedBot):
             host_name=display_name(interaction.user),
             options=options,
             locale=locale,
-            rematch_of=table_id,
+            rematch_of=row.id,
         )
-        for seat in ordered[1:]:
+        # The AI seats come back (they need no invitation); every other human is invited.
+        for seat in sorted(seats, key=lambda s: s.position if s.seat is None else s.seat):
             if seat.is_ai:
                 await self.service.add_ai(table.id, interaction.user.id, seat.display_name)
-            elif seat.user_id is not None:
-                await self.service.join(table.id, seat.user_id, seat.display_name)
+        invited = [s.user_id for s in seats if not s.is_ai and s.user_id not in {None, interaction.user.id}]
         payload = lobby_payload(table, locale)
-        message = await channel.send(embed=payload.embed, view=payload.view)
+        content = None
+        if invited:
+            mentions = " ".join(f"<@{user_id}>" for user_id in invited)
+            content = translate(locale, "ui.lobby.rematch_invite", mentions=mentions, id=row.id)
+        channel = self.get_partial_messageable(row.channel_id, guild_id=row.guild_id)
+        try:
+            message = await channel.send(
+                content,
+                embed=payload.embed,
+                view=payload.view,
+                allowed_mentions=discord.AllowedMentions(
+                    everyone=False, roles=False, users=[discord.Object(u) for u in invited if u is not None]
+                ),
+            )
+        except DISCORD_FAILURES:
+            await self._abandon_lobby(table.id, interaction.user.id)
+            raise TableError("ui.error.lobby_not_posted") from None
         await self.service.set_lobby_message(table, message.id)
-        await interaction.followup.send(
-            translate(str(interaction.locale), "ui.lobby.created") + f" {message.jump_url}", ephemeral=True
-        )
+        return table
+
+
+def lobby_url(table: Table) -> str:
+    """Return the link to ``table``'s lobby message."""
+    return f"https://discord.com/channels/{table.guild_id}/{table.channel_id}/{table.lobby_message_id}"
 
 
 def create_bot(settings: Settings | None = None, *, storage: Storage | None = None) -> TableBot:

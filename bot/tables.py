@@ -61,8 +61,14 @@ log = logging.getLogger(__name__)
 
 #: How a resignation is written in the action log (it is not an engine action).
 RESIGN_ACTION = '{"kind":"resign"}'
-#: Table option set by a rematch: the game's ``first_seat`` names a lobby position, not a seat.
+#: Table option of lobbies opened before rematches named their first player by person: the game's
+#: ``first_seat`` names a lobby position, not a seat. Still honoured for lobbies stored that way.
 FIRST_SEAT_IS_LOBBY_INDEX = "first_seat_is_lobby_index"
+#: Table option set by a rematch: who moves first, by person (``{"user_id": id}`` or, for an AI
+#: winner, ``{"ai_name": name}``). Resolved to a seat at Start; dropped if that person left the lobby.
+FIRST_PLAYER = "first_player"
+#: How long agreements to end a game without a result stay valid (seconds).
+END_VOTE_SECONDS = 600.0
 #: Seconds a restarted bot adds to clocks that ran out while it was down, so nobody is timed out
 #: for the bot's own absence.
 RESTART_GRACE_SECONDS = 15.0
@@ -117,6 +123,10 @@ class Table:
     deadline: float | None = None
     lock: asyncio.Lock = field(default_factory=asyncio.Lock, repr=False)
     rematch_of: int | None = None
+    #: Seated humans who agreed to end the game without a result, and when the first of them did.
+    #: Kept in memory only: a restart forgets the agreements, so a vote is asked for again.
+    end_votes: set[int] = field(default_factory=set)
+    end_votes_at: float = 0.0
     # The views of the current state, built at most once per seat (a click builds the clicker's
     # panel and the board from the same state). Keyed to the state object: a new state drops them.
     _views: dict[int | None, BaseModel] = field(default_factory=dict, init=False, repr=False, compare=False)
@@ -396,6 +406,8 @@ class TableService:
         table.seats.append(Seat(seat=len(table.seats), user_id=user_id, name=name, is_ai=is_ai, position=row.position))
 
     def _lobby(self, table: Table) -> None:
+        if table.status == "cancelled":
+            raise _err("table.closed")
         if table.status != "lobby":
             raise _err("table.not_in_lobby")
 
@@ -415,6 +427,9 @@ class TableService:
     async def leave(self, table_id: int, user_id: int) -> Table:
         """Remove ``user_id`` from the lobby; the host leaving cancels it."""
         table = await self.get(table_id)
+        if table.status != "lobby":
+            # A lobby's Leave button stays on its message after Start: it must never end the game.
+            raise _err("table.leave_started")
         if user_id == table.host_id:
             return await self.cancel(table_id, user_id, is_moderator=False)
         async with table.lock:
@@ -469,8 +484,10 @@ class TableService:
             low, high = table.seat_range()
             if not low <= len(table.seats) <= high:
                 raise _err("table.seat_count", min=low, max=high, have=len(table.seats))
+            lobby = list(table.seats)
             if engine.shuffle_seats:
-                await self._shuffle_seats(table)
+                self._shuffle_seats(table)
+            await self._resolve_first_player(table, lobby)
             step = engine.setup(len(table.seats), table.game_options(), table.seed)
             state = step.state
             clock = self._next_clock(table, state, previous=None)
@@ -485,29 +502,51 @@ class TableService:
             table.state = state
             table.status = "active"
             self._set_clock(table, clock)
-        await self.publisher.game_started(table)
-        self.publisher.table_changed(table, step.events)
-        self._schedule_ai(table)
+            # Under the lock: a Cancel or End clicked meanwhile waits until the thread exists, and
+            # so can never be overtaken by a thread and board posted for a table it closed.
+            await self.publisher.game_started(table)
+            self.publisher.table_changed(table, step.events)
+            self._schedule_ai(table)
         return table
 
-    async def _shuffle_seats(self, table: Table) -> None:
-        """Seat the lobby in the table's seeded random order, keeping a fixed first player on its person.
-
-        A rematch names its first player (the previous winner) by lobby position and says so with
-        ``FIRST_SEAT_IS_LOBBY_INDEX``; after the shuffle that option must follow the person to the new
-        seat, in storage too: replays and restarts deal from the stored options. Without the flag
-        ``first_seat`` is a seat number, as the engine reads it.
-        """
-        before = list(table.seats)
-        table.seats = GameRng(f"{table.seed}:seats").shuffled(before)
+    @staticmethod
+    def _shuffle_seats(table: Table) -> None:
+        """Seat the lobby in the table's seeded random order (for games that shuffle their seats)."""
+        table.seats = GameRng(f"{table.seed}:seats").shuffled(list(table.seats))
         for index, seat in enumerate(table.seats):
             seat.seat = index
+
+    async def _resolve_first_player(self, table: Table, lobby: Sequence[Seat]) -> None:
+        """Turn a rematch's first player, named by person, into the game's ``first_seat``.
+
+        ``lobby`` is the seats in lobby order before any shuffle. The option follows the person: if
+        they left the lobby it is dropped and the game's own rule chooses. Lobbies stored before
+        rematches named people carry a lobby position (``FIRST_SEAT_IS_LOBBY_INDEX``) instead.
+        The resolved options are stored: replays and restarts deal from them.
+        """
+        first_player = table.options.get(FIRST_PLAYER)
+        legacy = table.options.get(FIRST_SEAT_IS_LOBBY_INDEX)
+        if not first_player and not legacy:
+            return
         game = dict(table.options.get("game", {}))
-        first = game.get("first_seat")
-        if table.options.get(FIRST_SEAT_IS_LOBBY_INDEX) and isinstance(first, int) and 0 <= first < len(before):
-            game["first_seat"] = table.seats.index(before[first])
-            table.options = {**table.options, "game": game}
-            await self.storage.update_options(table.id, table.options)
+        person: Seat | None = None
+        if isinstance(first_player, dict):
+            person = next(
+                (
+                    s
+                    for s in lobby
+                    if (s.user_id is not None and s.user_id == first_player.get("user_id"))
+                    or (s.is_ai and "ai_name" in first_player and s.name == first_player["ai_name"])
+                ),
+                None,
+            )
+        elif legacy:
+            first = game.get("first_seat")
+            person = lobby[first] if isinstance(first, int) and 0 <= first < len(lobby) else None
+        game["first_seat"] = None if person is None else table.seats.index(person)
+        options = {k: v for k, v in table.options.items() if k not in {FIRST_PLAYER, FIRST_SEAT_IS_LOBBY_INDEX}}
+        table.options = {**options, "game": game}
+        await self.storage.update_options(table.id, table.options)
 
     async def attach_messages(
         self, table: Table, *, thread_id: int | None = None, board_message_id: int | None = None
@@ -526,18 +565,63 @@ class TableService:
         await self.storage.set_lobby_message(table.id, message_id)
 
     async def cancel(self, table_id: int, user_id: int, *, is_moderator: bool) -> Table:
-        """Cancel a lobby or end an active game without a result (host or moderator)."""
+        """Cancel a lobby, or end a game without a result.
+
+        A moderator may end any table. The host may cancel the lobby and end the game until its
+        first move; after that nobody escapes a result alone: every seated human must agree
+        (:meth:`vote_end`), or a player resigns.
+        """
         table = await self.get(table_id)
         async with table.lock:
             if table.status not in {"lobby", "active"}:
                 raise _err("table.closed")
-            if user_id != table.host_id and not is_moderator:
-                raise _err("table.host_only")
-            await self.storage.cancel_table(table.id, now=self.now())
-            table.status = "cancelled"
-            self._drop(table)
+            if not is_moderator:
+                if user_id != table.host_id:
+                    raise _err("table.host_only")
+                if table.status == "active" and await self._has_moves(table):
+                    raise _err("table.end_needs_agreement")
+            await self._close(table)
         await self.publisher.table_cancelled(table, user_id)
         return table
+
+    async def vote_end(self, table_id: int, user_id: int) -> tuple[Table, int, int]:
+        """Record that seated ``user_id`` agrees to end the game without a result.
+
+        The game ends once every seated human agrees within :data:`END_VOTE_SECONDS` of the first
+        agreement. Returns the table, how many agree and how many must.
+        """
+        table = await self.get(table_id)
+        async with table.lock:
+            if table.status != "active":
+                raise _err("table.not_active")
+            seat = table.seat_of(user_id)
+            if seat is None or seat.is_ai:
+                raise _err("table.not_seated")
+            humans = {s.user_id for s in table.seats if not s.is_ai and s.user_id is not None}
+            now = self.now()
+            if not table.end_votes or now - table.end_votes_at > END_VOTE_SECONDS:
+                table.end_votes, table.end_votes_at = set(), now
+            table.end_votes.add(user_id)
+            agreed = len(table.end_votes & humans)
+            ended = agreed >= len(humans)
+            if ended:
+                await self._close(table)
+        if ended:
+            await self.publisher.table_cancelled(table, None)
+        return table, agreed, len(humans)
+
+    async def has_moves(self, table: Table) -> bool:
+        """Return whether any move (or resignation) was made at ``table``."""
+        return await self._has_moves(table)
+
+    async def _has_moves(self, table: Table) -> bool:
+        return table.status == "active" and bool(await self.storage.action_log(table.id))
+
+    async def _close(self, table: Table) -> None:
+        """Cancel ``table`` in storage and drop it from play; the caller holds its lock."""
+        await self.storage.cancel_table(table.id, now=self.now())
+        table.status = "cancelled"
+        self._drop(table)
 
     # ------------------------------------------------------------------ play
     def view_for(self, table: Table, user_id: int | None) -> tuple[int | None, BaseModel]:

@@ -14,11 +14,11 @@ from bot.codec import decode_action
 from bot.errors import deliver
 from bot.i18n import translate
 from bot.tables import TableError
-from bot.ui.panels import Payload, confirm_payload, panel_payload, rules_payload
+from bot.ui.panels import Payload, confirm_payload, end_vote_payload, panel_payload, rules_payload
 
 if TYPE_CHECKING:
     from bot.app import TableBot
-    from bot.tables import TableService
+    from bot.tables import Table, TableService
 
 
 def user_locale(interaction: discord.Interaction) -> str:
@@ -123,12 +123,12 @@ class Interactions:
             if table.state is None:
                 raise TableError("table.not_started")  # a lobby has no cards yet
             await send_private(interaction, panel_payload(table, user.id, locale), edit=_is_ephemeral(interaction))
-        elif verb in {"resign", "end"}:
-            if verb == "resign" and table.seat_of(user.id) is None:
+        elif verb == "resign":
+            if table.seat_of(user.id) is None:
                 raise TableError("table.not_seated")
-            if verb == "end" and user.id != table.host_id and not is_moderator(interaction):
-                raise TableError("table.host_only")
             await send_private(interaction, confirm_payload(table, verb, locale))
+        elif verb == "end":
+            await send_private(interaction, await self._end_confirmation(interaction, table, locale))
         elif verb == "resign_yes":
             await service.resign(table_id, user.id)
             done = Payload(embed=discord.Embed(description=translate(locale, "ui.panel.resigned")))
@@ -136,11 +136,59 @@ class Interactions:
         elif verb == "end_yes":
             await acknowledge(interaction)
             await service.cancel(table_id, user.id, is_moderator=is_moderator(interaction))
+        elif verb in {"endvote", "endvote_yes"}:
+            await self._vote_end(interaction, table, locale)
         elif verb == "back":
             await service.im_back(table_id, user.id)
             await send_private(interaction, panel_payload(table, user.id, locale), edit=_is_ephemeral(interaction))
         else:
             raise TableError("table.error")
+
+    async def _end_confirmation(self, interaction: discord.Interaction, table: Table, locale: str) -> Payload:
+        """Return the private question behind End table: end now, or propose ending by agreement.
+
+        A moderator ends any table, and the host a lobby or a game nobody has moved in yet; after
+        the first move a player can only propose it, and it ends when every seated human agrees.
+        """
+        user_id = interaction.user.id
+        if is_moderator(interaction) or (user_id == table.host_id and not await self.service.has_moves(table)):
+            return confirm_payload(table, "end", locale)
+        seat = table.seat_of(user_id)
+        if seat is None:
+            raise TableError("table.host_only")
+        return confirm_payload(table, "endvote", locale)
+
+    async def _vote_end(self, interaction: discord.Interaction, table: Table, locale: str) -> None:
+        """Count the clicker's agreement to end the game; show the proposal in the thread."""
+        user_id = interaction.user.id
+        proposer = next((s.name for s in table.seats if s.user_id == user_id), "")
+        table, agreed, needed = await self.service.vote_end(table.id, user_id)
+        if agreed >= needed:
+            if _is_ephemeral(interaction):
+                await acknowledge(interaction)
+            else:
+                await deliver(lambda: interaction.response.edit_message(view=None))
+            return
+        pending = [s.user_id for s in table.seats if not s.is_ai and s.user_id is not None]
+        pending = [u for u in pending if u not in table.end_votes]
+        payload = end_vote_payload(table, agreed, needed)
+        mentions = " ".join(f"<@{u}>" for u in pending)
+        if not _is_ephemeral(interaction):
+            # A click on the public proposal: show the new count there (no new mention).
+            await deliver(lambda: interaction.response.edit_message(embed=payload.embed, view=payload.view))
+            return
+        content = translate(table.locale, "ui.board.end_proposed", name=proposer, mentions=mentions)
+        thread = self.bot.get_partial_messageable(table.thread_id or table.channel_id, guild_id=table.guild_id)
+        await thread.send(
+            content,
+            embed=payload.embed,
+            view=payload.view,
+            allowed_mentions=discord.AllowedMentions(
+                everyone=False, roles=False, users=[discord.Object(u) for u in pending]
+            ),
+        )
+        done = Payload(embed=discord.Embed(description=translate(locale, "ui.panel.end_proposed")))
+        await send_private(interaction, done, edit=True)
 
     async def act_click(
         self, interaction: discord.Interaction, table_id: int, prompt: int, encoded: str, *, private: bool

@@ -18,7 +18,7 @@ from bot.i18n import has_key, translate
 from bot.presenters import Choice
 from bot.presenters.registry import PRESENTERS
 from bot.ratings import ordinal
-from bot.tables import Seat, Table, TableResult
+from bot.tables import FIRST_PLAYER, Seat, Table, TableResult
 from bot.ui.components import ActButton, ActSelect, LobbyButton, TableButton
 
 STYLES = {
@@ -64,6 +64,19 @@ def _seat_label(seat: Seat) -> str:
     return f"\N{ROBOT FACE} {seat.name}" if seat.is_ai else f"<@{seat.user_id}>"
 
 
+def _first_player(table: Table) -> str | None:
+    """Return who a rematch lobby lets move first, while they sit in it (else ``None``)."""
+    first = table.options.get(FIRST_PLAYER)
+    if not isinstance(first, dict) or table.status != "lobby":
+        return None
+    for seat in table.seats:
+        if (seat.user_id is not None and seat.user_id == first.get("user_id")) or (
+            seat.is_ai and seat.name == first.get("ai_name")
+        ):
+            return _seat_label(seat)
+    return None
+
+
 def lobby_payload(table: Table, locale: str) -> Payload:
     """Return the lobby message of ``table``."""
     name = game_name(table.game, locale)
@@ -90,6 +103,9 @@ def lobby_payload(table: Table, locale: str) -> Payload:
         for key, value in table.options.get("game", {}).items()
         if value not in (None, False) and has_key(f"{table.game}.option.{key}", locale)
     )
+    first = _first_player(table)
+    if first is not None:
+        options.append(translate(locale, "ui.lobby.first_player", name=first))
     embed.add_field(name=translate(locale, "ui.lobby.options"), value="\n".join(options), inline=True)
     view = _view()
     if table.status == "lobby":
@@ -271,6 +287,19 @@ def confirm_payload(table: Table, verb: str, locale: str) -> Payload:
     view = _view()
     view.add_item(
         TableButton(table.id, f"{verb}_yes", translate(locale, f"ui.button.confirm_{verb}"), discord.ButtonStyle.danger)
+    )
+    return Payload(embed=embed, view=view)
+
+
+def end_vote_payload(table: Table, agreed: int, needed: int) -> Payload:
+    """Return the public proposal to end ``table`` without a result, with its Agree button."""
+    locale = table.locale
+    embed = discord.Embed(
+        description=translate(locale, "ui.board.end_votes", agreed=agreed, needed=needed), colour=COLOUR
+    )
+    view = _view()
+    view.add_item(
+        TableButton(table.id, "endvote", translate(locale, "ui.button.agree_end"), discord.ButtonStyle.danger)
     )
     return Payload(embed=embed, view=view)
 

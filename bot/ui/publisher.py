@@ -124,9 +124,13 @@ class DiscordPublisher:
         """Close the lobby or board of a cancelled table."""
         if table.board_message_id is not None:
             await self._flush_board(table)
-            name = next((s.name for s in table.seats if s.user_id == by_user), f"<@{by_user}>")
+            if by_user is None:
+                text = translate(table.locale, "ui.board.ended_by_agreement")
+            else:
+                name = next((s.name for s in table.seats if s.user_id == by_user), f"<@{by_user}>")
+                text = translate(table.locale, "ui.board.ended", name=name)
             with contextlib.suppress(*DISCORD_FAILURES):
-                await self._thread(table).send(translate(table.locale, "ui.board.ended", name=name))
+                await self._thread(table).send(text)
         await self._edit_lobby(table)
         self._forget(table.id)
 

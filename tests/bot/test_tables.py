@@ -415,3 +415,93 @@ async def test_a_game_with_its_own_away_rule_keeps_it(service: TableService) -> 
     assert any(seat.autopilot for seat in table.seats)
     coup = await three_humans(service)
     assert coup.timeouts_before_away(service.timeouts_before_autopilot) == 2
+
+
+class SlowStartPublisher(RecordingPublisher):
+    """Opens a table's thread slowly, and records the order of what it shows."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.shown: list[str] = []
+        self.thread_opening = asyncio.Event()
+        self.release = asyncio.Event()
+
+    async def game_started(self, table: Table) -> None:
+        self.thread_opening.set()
+        await self.release.wait()  # Discord takes its time to create the thread
+        self.shown.append(f"started:{table.status}")
+
+    async def table_cancelled(self, table: Table, by_user: int | None) -> None:
+        self.shown.append("cancelled")
+
+
+async def test_a_cancel_during_start_waits_for_the_thread_and_is_never_overtaken(tmp_path, clock) -> None:
+    publisher = SlowStartPublisher()
+    storage = await Storage.open(tmp_path / "race.sqlite3")
+    service = TableService(storage, publisher, ai_delay=0, time_fn=clock, run_clocks=False)
+    try:
+        table = await service.create_lobby(
+            guild_id=1, channel_id=2, game="coup", host_id=HOST, host_name="host", options={}, locale="en"
+        )
+        await service.join(table.id, BOB, "bob")
+        start = asyncio.create_task(service.start(table.id, HOST))
+        await publisher.thread_opening.wait()
+        cancel = asyncio.create_task(service.cancel(table.id, HOST, is_moderator=False))
+        for _ in range(20):
+            await asyncio.sleep(0)
+        # The cancel waits for the start: the table is not closed under a thread being opened.
+        assert not cancel.done() and table.status == "active" and publisher.shown == []
+        publisher.release.set()
+        await asyncio.gather(start, cancel)
+        assert publisher.shown == ["started:active", "cancelled"]
+        assert table.status == "cancelled"
+        row = await storage.get_table(table.id)
+        assert row is not None and row.status == "cancelled"
+    finally:
+        await service.close()
+        await storage.close()
+
+
+async def test_a_cancel_before_start_makes_start_refuse(tmp_path, clock) -> None:
+    publisher = SlowStartPublisher()
+    publisher.release.set()
+    storage = await Storage.open(tmp_path / "race2.sqlite3")
+    service = TableService(storage, publisher, ai_delay=0, time_fn=clock, run_clocks=False)
+    try:
+        table = await service.create_lobby(
+            guild_id=1, channel_id=2, game="coup", host_id=HOST, host_name="host", options={}, locale="en"
+        )
+        await service.join(table.id, BOB, "bob")
+        results = await asyncio.gather(
+            service.cancel(table.id, HOST, is_moderator=False), service.start(table.id, HOST), return_exceptions=True
+        )
+        assert isinstance(results[1], TableError) and results[1].code == "table.closed"
+        assert publisher.shown == ["cancelled"]
+    finally:
+        await service.close()
+        await storage.close()
+
+
+async def test_the_host_may_end_a_game_only_until_its_first_move(service: TableService) -> None:
+    table = await three_humans(service)
+    await service.act(table.id, HOST, table.prompt_version, TakeIncome())
+    with pytest.raises(TableError) as refused:
+        await service.cancel(table.id, HOST, is_moderator=False)
+    assert refused.value.code == "table.end_needs_agreement" and table.status == "active"
+    await service.resign(table.id, HOST)
+    with pytest.raises(TableError) as after_resigning:
+        await service.cancel(table.id, HOST, is_moderator=False)
+    assert after_resigning.value.code == "table.end_needs_agreement"
+
+
+async def test_agreements_to_end_lapse_after_ten_minutes(service: TableService, clock: FakeClock) -> None:
+    table = await three_humans(service)
+    await service.act(table.id, HOST, table.prompt_version, TakeIncome())
+    assert (await service.vote_end(table.id, HOST))[1:] == (1, 3)
+    assert (await service.vote_end(table.id, BOB))[1:] == (2, 3)
+    clock.now += 601
+    assert (await service.vote_end(table.id, CAROL))[1:] == (1, 3)  # the earlier ones lapsed
+    assert table.status == "active"
+    await service.vote_end(table.id, HOST)
+    await service.vote_end(table.id, BOB)
+    assert table.status == "cancelled" and await service.storage.results(table.id) == []

@@ -57,7 +57,20 @@ KINDS: dict[str, float] = {
     "closed": 0.10,
 }
 #: Table buttons that change something when clicked by the right person; never sent at random.
-CHANGING_VERBS = ("resign_yes", "end_yes", "back", "rematch", "start", "leave", "cancel", "join", "addai", "removeai")
+CHANGING_VERBS = (
+    "resign_yes",
+    "end_yes",
+    "endvote",
+    "endvote_yes",
+    "back",
+    "rematch",
+    "start",
+    "leave",
+    "cancel",
+    "join",
+    "addai",
+    "removeai",
+)
 ALPHABET = "abcdefghijklmnopqrstuvwxyz0123456789:._+~-ЖЯё😀 "
 
 

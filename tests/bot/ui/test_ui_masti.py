@@ -569,8 +569,9 @@ async def test_a_whole_game_through_discord(world, monkeypatch, n, humans, teams
     assert new.options["game"]["teams"] is teams
     lobby_text = embed_text(world.lobby(table_id + 1).embeds)
     assert (en("masti.option.teams") in lobby_text) is teams
+    # The clicker and the AI seats sit down again; the other humans are invited to join.
     assert sorted(s.user_id or 0 for s in await storage.lobby_seats(table_id + 1)) == sorted(
-        s.user_id or 0 for s in table.seats
+        [people[0].id, *(0 for s in table.seats if s.is_ai)]
     )
 
 
@@ -879,11 +880,9 @@ async def test_the_rematch_lets_the_winner_lead(world):
 
     world.rig(seed="rematch-3")  # this seed moves the lobby's third seat (the winner) to seat 0
     await seat[1].click(world.board(table_id), custom_id=f"tbl:{table_id}:rematch")
-    row = await world.bot.storage.get_table(table_id + 1)
-    assert row is not None
-    lobby = [s.user_id for s in await world.bot.storage.lobby_seats(table_id + 1)]
-    assert lobby[row.options["game"]["first_seat"]] == seat[0].id  # the lobby names the winner first …
+    for guest in (seat[2], seat[0]):  # invited, they join: the winner is the lobby's third seat
+        await world.lobby_click(guest, table_id + 1, "join")
     await world.lobby_click(seat[1], table_id + 1, "start")
 
-    state = state_of(world, table_id + 1)  # … but Start reshuffles the seats under that index
+    state = state_of(world, table_id + 1)  # Start reshuffles the seats; the first player follows the winner
     assert world.table(table_id + 1).seats[state.first_seat].user_id == seat[0].id
