@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import discord
 import pytest
 
 from bot.i18n import translate
@@ -231,3 +232,28 @@ async def test_the_draft_variant_needs_exactly_two_players(world):
     assert private_text(result) == en("coup.error.draft_needs_two_players")
     assert await world.db_snapshot(table_id) == before
     assert world.table(table_id).status == "lobby"
+
+
+async def test_a_lobby_whose_message_cannot_be_posted_is_cancelled(world, monkeypatch):
+    alice = world.member("alice")
+    real = discord.InteractionResponse.send_message
+    refused: list[int] = []
+
+    async def send_message(self: discord.InteractionResponse, *args: object, **kwargs: object) -> object:
+        if kwargs.get("embed") is not None and not refused:
+            refused.append(1)
+
+            class Response:
+                status, reason = 503, "Service Unavailable"
+
+            raise discord.DiscordServerError(Response(), "down")  # type: ignore[arg-type]
+        return await real(self, *args, **kwargs)
+
+    monkeypatch.setattr(discord.InteractionResponse, "send_message", send_message)
+
+    result = await alice.slash(world.channel, "coup new")
+
+    assert private_text(result) == en("ui.error.lobby_not_posted")
+    assert [error.code for error in world.rejections()] == ["ui.error.lobby_not_posted"]
+    row = await world.bot.storage.get_table(1)
+    assert row is not None and row.status == "cancelled" and 1 not in world.service.tables
