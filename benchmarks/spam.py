@@ -62,7 +62,7 @@ class SpamRun:
 
 @contextlib.asynccontextmanager
 async def _bot_on_simcord(workdir: Path, *, click_limit: bool) -> AsyncIterator[tuple[Env, TableBot]]:
-    shipped = Settings(_env_file=None)  # type: ignore[call-arg]  # pydantic-settings' own keyword
+    shipped = Settings(_env_file=None)
     settings = Settings(
         discord_token=None,
         database_path=str(workdir / f"spam-{int(click_limit)}.sqlite3"),

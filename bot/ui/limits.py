@@ -106,7 +106,7 @@ def open_table_cooldown() -> Callable[[T], T]:
     """Decorate a ``new`` command with the bot's shared cooldown on opening tables."""
 
     def predicate(interaction: discord.Interaction[Any]) -> bool:
-        bot: TableBot = interaction.client  # type: ignore[assignment]  # the only client these commands run in
+        bot: TableBot = interaction.client  # the only client these commands run in
         bot.open_cooldown.check(interaction)
         return True
 

@@ -112,12 +112,12 @@ def lobby_payload(table: Table, locale: str) -> Payload:
         guests = [s for s in table.seats if not s.is_ai and s.user_id is not None and s.user_id != table.host_id]
         if guests:
             # Everyone sees it; only the host's choice is obeyed (the service checks).
-            options = [
+            choices = [
                 discord.SelectOption(label=seat.name[:100] or "-", value=str(seat.user_id))
                 for seat in guests[:MAX_OPTIONS]
             ]
             placeholder = translate(locale, "ui.lobby.remove_player")
-            view.add_item(LobbySelect(table.id, "kick", placeholder=placeholder, options=options))
+            view.add_item(LobbySelect(table.id, "kick", placeholder=placeholder, options=choices))
     elif table.status == "active" and table.thread_id:
         embed.add_field(
             name="\u200b", value=translate(locale, "ui.lobby.started", thread=f"<#{table.thread_id}>"), inline=False

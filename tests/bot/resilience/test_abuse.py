@@ -19,7 +19,7 @@ pytestmark = pytest.mark.asyncio
 @pytest.fixture
 def settings(settings: Settings) -> Settings:
     """The click limit as shipped (the other SimCord tests turn it off): the abuse runs into it."""
-    shipped = Settings(_env_file=None)  # type: ignore[call-arg]  # pydantic-settings' own keyword
+    shipped = Settings(_env_file=None)
     return settings.model_copy(
         update={"click_burst": shipped.click_burst, "clicks_per_second": shipped.clicks_per_second}
     )

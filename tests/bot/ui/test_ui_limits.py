@@ -9,6 +9,7 @@ instant until ``advance_time``.
 from __future__ import annotations
 
 import pytest
+from simcord.actors import MemberActor
 
 from bot.i18n import translate
 from bot.settings import Settings
@@ -16,7 +17,7 @@ from tests.support import World, component_ids, embed_text, private_text
 
 pytestmark = pytest.mark.asyncio
 
-DEFAULTS = Settings(_env_file=None)  # type: ignore[call-arg]  # pydantic-settings' own keyword
+DEFAULTS = Settings(_env_file=None)
 LOBBY_CAP = 2
 SERVER_CAP = 3
 
@@ -44,7 +45,7 @@ async def seat_ids(world: World, table_id: int) -> list[int | None]:
     return [s.user_id for s in await world.bot.storage.lobby_seats(table_id)]
 
 
-async def new_table_refused(world: World, host, game: str = "coup") -> str:  # type: ignore[no-untyped-def]
+async def new_table_refused(world: World, host: MemberActor, game: str = "coup") -> str:
     """Send ``/<game> new`` expecting a refusal; return its private text."""
     before = set(world.service.tables)
     result = await host.slash(world.channel, f"{game} new")
