@@ -131,6 +131,19 @@ async def test_the_host_removes_a_player_with_the_lobby_select(world):
     assert await seat_ids(world, table_id) == [alice.id, carol.id]
 
 
+async def test_the_remove_select_works_after_a_restart(world):
+    alice, bob = world.members("alice", "bob")
+    table_id = await world.new_table(alice)
+    await world.lobby_click(bob, table_id, "join")
+    lobby = world.lobby(table_id)
+
+    await world.restart()
+    result = await alice.select(lobby, [str(bob.id)], custom_id=f"lobbys:{table_id}:kick")
+
+    assert not result.ephemeral, private_text(result)
+    assert await seat_ids(world, table_id) == [alice.id]
+
+
 async def test_a_guest_cannot_remove_anyone(world):
     alice, bob, carol = world.members("alice", "bob", "carol")
     table_id = await world.new_table(alice)
