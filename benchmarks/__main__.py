@@ -2,8 +2,8 @@
 
 ``--game coup|masti|all`` runs one game's benchmarks (default: all, which adds the clicks on a
 fleet of every registered game at 200 and 1,000 tables, the per-game sections over the registry,
-and memory and restart). ``--quick`` runs every benchmark at small sizes (a minute's sanity
-check, not a measurement).
+memory and restart, and the event loop's lag under click spam through the real bot on SimCord).
+``--quick`` runs every benchmark at small sizes (a minute's sanity check, not a measurement).
 """
 
 from __future__ import annotations
@@ -26,6 +26,7 @@ from benchmarks.engine import bench_ai, bench_playouts
 from benchmarks.games import bench_games
 from benchmarks.memory import bench_memory
 from benchmarks.render import bench_render
+from benchmarks.spam import bench_spam
 from benchmarks.winrate import bench_winrate
 
 
@@ -49,6 +50,7 @@ class Sizes:
     games_playout_games: int = 200
     games_ai_games: int = 20
     memory_tables: int = 1_000
+    spam_clicks: int = 1_000
 
 
 FULL = Sizes(
@@ -81,6 +83,7 @@ QUICK = Sizes(
     games_playout_games=10,
     games_ai_games=3,
     memory_tables=100,
+    spam_clicks=200,
 )
 GAMES = ("coup", "masti")
 
@@ -131,6 +134,7 @@ def run_all(
             ),
         ),
         ("memory and restart", lambda: bench_memory(workdir, tables=sizes.memory_tables)),
+        ("click spam", lambda: bench_spam(workdir, clicks=sizes.spam_clicks)),
     ]
     steps = (
         (coup if game in {"all", "coup"} else [])

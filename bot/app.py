@@ -18,6 +18,7 @@ from bot.tables import FIRST_PLAYER, FIRST_SEAT_IS_LOBBY_INDEX, Table, TableErro
 from bot.translator import CatalogueTranslator
 from bot.ui.components import DYNAMIC_ITEMS
 from bot.ui.interactions import Interactions, display_name
+from bot.ui.limits import ClickLimiter, OpenTableCooldown
 from bot.ui.panels import lobby_payload
 from bot.ui.publisher import DISCORD_FAILURES, DiscordPublisher
 from games.registry import ENGINES
@@ -55,6 +56,8 @@ class TableBot(commands.AutoShardedBot):
         self.interactions = Interactions(self)
         # One rematch lobby per finished table: two presses at once must not both open one.
         self._rematch_lock = asyncio.Lock()
+        self.clicks = ClickLimiter(settings.click_burst, settings.clicks_per_second)
+        self.open_cooldown = OpenTableCooldown(settings.open_table_cooldown_seconds)
 
     async def setup_hook(self) -> None:
         """Open storage, restore this process's live tables, register components and commands."""
@@ -68,6 +71,9 @@ class TableBot(commands.AutoShardedBot):
             ai_delay=self.settings.ai_delay_seconds,
             timeouts_before_autopilot=self.settings.timeouts_before_autopilot,
             shards=None if shards.is_all else shards,
+            lobby_seconds=self.settings.lobby_expiry_minutes * 60.0,
+            max_lobbies_per_member=self.settings.max_lobbies_per_member,
+            max_tables_per_guild=self.settings.max_tables_per_server,
         )
         restored = await self.service.restore()
         self.add_dynamic_items(*DYNAMIC_ITEMS)

@@ -13,6 +13,7 @@ when it may not have reached Discord.
 from __future__ import annotations
 
 import logging
+import math
 from collections.abc import Awaitable, Callable
 
 import aiohttp
@@ -123,7 +124,8 @@ async def answer_error(interaction: discord.Interaction, error: BaseException) -
         )
     text = error_text(error, str(interaction.locale))
     if isinstance(error, app_commands.CommandOnCooldown):
-        text = translate(str(interaction.locale), "ui.error.cooldown", seconds=round(error.retry_after))
+        # Rounded up: "try again in 0 s" would invite the click that is refused again.
+        text = translate(str(interaction.locale), "ui.error.cooldown", seconds=max(1, math.ceil(error.retry_after)))
 
     async def send() -> None:
         if interaction.response.is_done():

@@ -36,6 +36,24 @@ class Settings(BaseSettings):
         default=2, ge=1, le=10, description="Timeouts in a row → AI plays (a game's own rule wins)."
     )
     log_level: str = Field(default="INFO", description="Python logging level.")
+    lobby_expiry_minutes: int = Field(
+        default=30, ge=1, le=1440, description="A lobby not started within this many minutes is cancelled."
+    )
+    max_lobbies_per_member: int = Field(
+        default=3, ge=1, le=100, description="Open lobbies one member may host in one server at once."
+    )
+    max_tables_per_server: int = Field(
+        default=50, ge=1, le=10_000, description="Live tables (lobbies and games in play) one server may hold."
+    )
+    open_table_cooldown_seconds: float = Field(
+        default=20, ge=0, le=3600, description="Seconds a member waits between two /… new commands (0: none)."
+    )
+    click_burst: int = Field(
+        default=5, ge=0, le=1000, description="Clicks a member may make at once before “too fast” (0: no limit)."
+    )
+    clicks_per_second: float = Field(
+        default=1.0, gt=0, le=100, description="Clicks per second a member regains after a burst."
+    )
 
     @field_validator("database_url", "shard_ids", "dev_guild_id", mode="before")
     @classmethod

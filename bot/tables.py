@@ -41,6 +41,7 @@ from bot.storage import (
     Storage,
     TableFullError,
     TableRow,
+    TableStatus,
     VersionConflictError,
 )
 from games.core import (
@@ -75,6 +76,10 @@ RESTART_GRACE_SECONDS = 15.0
 #: How long a process's claim on a clock it fires lasts. Firing takes milliseconds; a process that
 #: dies holding a claim delays that clock by at most this long (a restart's grace covers it).
 CLOCK_CLAIM_SECONDS = 10.0
+#: How long a lobby waits to be started before it is cancelled (the bot's setting overrides it).
+LOBBY_SECONDS = 30 * 60.0
+#: Table option listing the members the host removed from the lobby: they may not join it again.
+REMOVED_OPTION = "removed"
 
 
 class TableError(GameError):
@@ -127,6 +132,10 @@ class Table:
     #: Kept in memory only: a restart forgets the agreements, so a vote is asked for again.
     end_votes: set[int] = field(default_factory=set)
     end_votes_at: float = 0.0
+    #: When a lobby that is not started is cancelled (unix seconds; ``None`` once it has started).
+    expires_at: float | None = None
+    #: Whether the table was cancelled because its lobby expired (the lobby message says so).
+    expired: bool = False
     # The views of the current state, built at most once per seat (a click builds the clicker's
     # panel and the board from the same state). Keyed to the state object: a new state drops them.
     _views: dict[int | None, BaseModel] = field(default_factory=dict, init=False, repr=False, compare=False)
@@ -263,12 +272,18 @@ class TableService:
         run_clocks: bool = True,
         shards: Shards | None = None,
         owner: str | None = None,
+        lobby_seconds: float = LOBBY_SECONDS,
+        max_lobbies_per_member: int | None = None,
+        max_tables_per_guild: int | None = None,
     ) -> None:
         """Build the service; call :meth:`restore` before serving clicks.
 
         ``shards``: the shards this process runs; it then restores only their guilds' tables
         (``None``: every table). ``owner`` names this process in clock claims (default: host, pid
         and a random part, so a restarted process never mistakes its dead predecessor's claims for its own).
+        ``lobby_seconds``: how long a lobby may wait to be started. ``max_lobbies_per_member`` and
+        ``max_tables_per_guild`` cap the open lobbies one member hosts in a server and the live
+        tables (lobbies and games in play) of a server (``None``: no cap).
         """
         self.storage = storage
         self.shards = shards
@@ -277,7 +292,13 @@ class TableService:
         self.ai_delay = ai_delay
         self.timeouts_before_autopilot = timeouts_before_autopilot
         self.now = time_fn
+        self.lobby_seconds = lobby_seconds
+        self.max_lobbies_per_member = max_lobbies_per_member
+        self.max_tables_per_guild = max_tables_per_guild
         self.tables: dict[int, Table] = {}
+        # Counting a server's tables and opening one more is one step: two /new commands at once
+        # must not both pass the cap.
+        self._opening = asyncio.Lock()
         self._run_clocks = run_clocks
         self._timers: dict[int, asyncio.TimerHandle] = {}
         self._ai_tasks: dict[int, asyncio.Task[None]] = {}
@@ -297,10 +318,14 @@ class TableService:
             elif table.state is not None:
                 table.prompt_version = table.state.version
             self.tables[row.id] = table
+        # Lobbies whose time ran out while the bot was down are cancelled now, never served again.
+        await self.expire_due_lobbies()
         for table in self.tables.values():
             if table.status == "active":
                 self._arm_clock(table)
                 self._schedule_ai(table)
+            else:
+                self._arm_expiry(table)
         return len(self.tables)
 
     async def close(self) -> None:
@@ -331,6 +356,8 @@ class TableService:
             lobby_message_id=row.lobby_message_id,
             board_message_id=row.board_message_id,
             rematch_of=row.rematch_of,
+            # From the stored creation time, so a restart keeps the lobby's deadline.
+            expires_at=row.created_at + self.lobby_seconds if row.status == "lobby" else None,
         )
         ordered = sorted(seats, key=lambda s: (s.seat if s.seat is not None else s.position, s.position))
         table.seats = [
@@ -377,22 +404,43 @@ class TableService:
         """Open a lobby, with the host seated unless ``seat_host`` is false (an all-AI table)."""
         engine = ENGINES[game]
         engine.options_type.model_validate(options.get("game", {}))  # reject bad options now
-        row = await self.storage.create_table(
-            guild_id=guild_id,
-            channel_id=channel_id,
-            game=game,
-            host_id=host_id,
-            options=dict(options),
-            seed=seed or secrets.token_hex(8),
-            locale=locale,
-            now=self.now(),
-            rematch_of=rematch_of,
-        )
-        table = self._table_from_row(row, [])
-        self.tables[table.id] = table
+        async with self._opening:
+            await self._check_caps(guild_id, host_id)
+            row = await self.storage.create_table(
+                guild_id=guild_id,
+                channel_id=channel_id,
+                game=game,
+                host_id=host_id,
+                options=dict(options),
+                seed=seed or secrets.token_hex(8),
+                locale=locale,
+                now=self.now(),
+                rematch_of=rematch_of,
+            )
+            table = self._table_from_row(row, [])
+            self.tables[table.id] = table
+        self._arm_expiry(table)
         if seat_host:
             await self._add_lobby_seat(table, host_id, host_name, is_ai=False)
         return table
+
+    async def _check_caps(self, guild_id: int, host_id: int) -> None:
+        """Refuse a new lobby past the server's cap of live tables or the host's cap of open lobbies.
+
+        Counted in storage, not in memory: every process sharing the database sees the same tables.
+        """
+        if self.max_lobbies_per_member is None and self.max_tables_per_guild is None:
+            return
+        lobbies = await self.storage.tables_for_guild(guild_id, TableStatus.LOBBY)
+        if self.max_tables_per_guild is not None:
+            cap = self.max_tables_per_guild
+            active = await self.storage.tables_for_guild(guild_id, TableStatus.ACTIVE, limit=cap)
+            if len(lobbies) + len(active) >= cap:
+                raise _err("table.server_limit", max=cap)
+        if self.max_lobbies_per_member is not None:
+            cap = self.max_lobbies_per_member
+            if sum(row.host_id == host_id for row in lobbies) >= cap:
+                raise _err("table.lobby_limit", max=cap)
 
     async def _add_lobby_seat(self, table: Table, user_id: int | None, name: str, *, is_ai: bool) -> None:
         try:
@@ -418,6 +466,8 @@ class TableService:
             self._lobby(table)
             if table.seat_of(user_id) is not None:
                 raise _err("table.already_joined")
+            if user_id in table.options.get(REMOVED_OPTION, ()):
+                raise _err("table.removed")
             if len(table.seats) >= table.seat_range()[1]:
                 raise _err("table.full", max=table.seat_range()[1])
             await self._add_lobby_seat(table, user_id, name, is_ai=False)
@@ -437,6 +487,28 @@ class TableService:
             if table.seat_of(user_id) is None:
                 raise _err("table.not_seated")
             await self.storage.remove_lobby_seat(table.id, user_id)
+            table.seats = [s for s in table.seats if s.user_id != user_id]
+            for index, seat in enumerate(table.seats):
+                seat.seat = index
+        self.publisher.lobby_changed(table)
+        return table
+
+    async def remove_player(self, table_id: int, host_id: int, user_id: int) -> Table:
+        """Unseat the human ``user_id`` from the lobby; only the host may, and that member may not join again."""
+        table = await self.get(table_id)
+        async with table.lock:
+            self._lobby(table)
+            if host_id != table.host_id:
+                raise _err("table.host_only")
+            if user_id == table.host_id:
+                raise _err("table.remove_host")
+            if table.seat_of(user_id) is None:
+                raise _err("table.not_seated")
+            removed = [*table.options.get(REMOVED_OPTION, ()), user_id]
+            options = {**table.options, REMOVED_OPTION: removed}
+            await self.storage.update_options(table.id, options)
+            await self.storage.remove_lobby_seat(table.id, user_id)
+            table.options = options
             table.seats = [s for s in table.seats if s.user_id != user_id]
             for index, seat in enumerate(table.seats):
                 seat.seat = index
@@ -501,7 +573,8 @@ class TableService:
             )
             table.state = state
             table.status = "active"
-            self._set_clock(table, clock)
+            table.expires_at = None
+            self._set_clock(table, clock)  # also stops the lobby's expiry timer
             # Under the lock: a Cancel or End clicked meanwhile waits until the thread exists, and
             # so can never be overtaken by a thread and board posted for a table it closed.
             await self.publisher.game_started(table)
@@ -622,6 +695,50 @@ class TableService:
         await self.storage.cancel_table(table.id, now=self.now())
         table.status = "cancelled"
         self._drop(table)
+
+    async def expire_lobby(self, table_id: int) -> bool:
+        """Cancel the lobby ``table_id`` because it was not started in time; return whether it was.
+
+        Called when its timer fires (or by :meth:`expire_due_lobbies`); a lobby started or closed
+        meanwhile is left alone.
+        """
+        table = self.tables.get(table_id)
+        if table is None:
+            return False
+        async with table.lock:
+            if table.status != "lobby":
+                return False
+            await self.storage.cancel_table(table.id, now=self.now())
+            table.status = "cancelled"
+            table.expired = True
+            self._drop(table)
+        self._spawn(self.publisher.table_cancelled(table, None))
+        return True
+
+    async def expire_due_lobbies(self) -> int:
+        """Cancel every lobby whose time has run out; return how many."""
+        now = self.now()
+        due = [
+            t.id
+            for t in list(self.tables.values())
+            if t.status == "lobby" and t.expires_at is not None and t.expires_at <= now
+        ]
+        return sum([await self.expire_lobby(table_id) for table_id in due])
+
+    def _arm_expiry(self, table: Table) -> None:
+        """Start the timer that cancels a lobby not started in time (the table's one timer until it starts)."""
+        if not self._run_clocks or table.status != "lobby" or table.expires_at is None:
+            return
+        handle = self._timers.pop(table.id, None)
+        if handle is not None:
+            handle.cancel()
+        delay = max(0.0, table.expires_at - self.now())
+        loop = asyncio.get_running_loop()
+        self._timers[table.id] = loop.call_later(delay, self._expiry_fired, table.id)
+
+    def _expiry_fired(self, table_id: int) -> None:
+        self._timers.pop(table_id, None)
+        self._spawn(self.expire_lobby(table_id))
 
     # ------------------------------------------------------------------ play
     def view_for(self, table: Table, user_id: int | None) -> tuple[int | None, BaseModel]:

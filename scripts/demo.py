@@ -705,6 +705,10 @@ async def run_demo(
             ai_delay_seconds=0,
             board_edit_interval=0,
             default_clock_seconds=CLOCK_SECONDS,
+            # SimCord's clock stands still while the demo's members click at machine speed: no click
+            # limit, no cooldown between the tables Alice opens.
+            click_burst=0,
+            open_table_cooldown_seconds=0,
             _env_file=None,
         )
         # SimCord detaches the bot without calling its close(), so the demo owns the storage.

@@ -14,6 +14,7 @@ from bot.presenters.cadwallon import RULE_PAGES, CadwallonPresenter, boulevard_s
 from bot.tables import Table, TableError
 from bot.translator import cmd
 from bot.ui.interactions import send_private, user_locale
+from bot.ui.limits import open_table_cooldown
 from bot.ui.panels import COLOUR, Payload, panel_payload
 from games.cadwallon.models import PlaceAgent
 
@@ -146,6 +147,7 @@ class CadwallonCog(
     )
     @app_commands.choices(grid=GRID_CHOICES)
     @app_commands.guild_only()
+    @open_table_cooldown()
     async def new(
         self,
         interaction: discord.Interaction,

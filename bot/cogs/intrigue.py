@@ -18,6 +18,7 @@ from bot.i18n import translate
 from bot.tables import Table, TableError
 from bot.translator import cmd
 from bot.ui.interactions import display_name, send_private, user_locale
+from bot.ui.limits import open_table_cooldown
 from bot.ui.panels import Payload, rules_payload
 from games.intrigue.data import DEFAULT_MAX_TURNS, MAX_MAX_TURNS, MIN_MAX_TURNS
 from games.intrigue.models import GiveCoins
@@ -88,6 +89,7 @@ class IntrigueCog(
         max_turns=cmd("The turn limit (4–20, default 10)", "intrigue.max_turns_description"),
     )
     @app_commands.guild_only()
+    @open_table_cooldown()
     async def new(
         self,
         interaction: discord.Interaction,

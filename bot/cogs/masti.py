@@ -12,6 +12,7 @@ from bot.i18n import translate
 from bot.tables import TableError
 from bot.translator import cmd
 from bot.ui.interactions import send_private, user_locale
+from bot.ui.limits import open_table_cooldown
 from bot.ui.panels import rules_payload
 
 if TYPE_CHECKING:
@@ -45,6 +46,7 @@ class MastiCog(
         ),
     )
     @app_commands.guild_only()
+    @open_table_cooldown()
     async def new(self, interaction: discord.Interaction, clock: int | None = None, teams: bool = False) -> None:
         """Open a Suits of Power table in this channel."""
         seconds = clock if clock is not None else self.bot.settings.default_clock_seconds

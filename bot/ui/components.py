@@ -3,12 +3,14 @@
 Every custom id follows one grammar, parsed by the templates below (≤ 100 characters):
 
 - ``lobby:<table>:<verb>``             lobby buttons (join, leave, ai, unai, start, cancel)
+- ``lobbys:<table>:<verb>``            a lobby select (``kick``: the host removes the chosen player)
 - ``tbl:<table>:<verb>``               table buttons (hand, rules, resign, end, back, rematch, …)
 - ``act:<table>:<prompt>:<action>``    one game action (``bot.codec``) answering prompt ``<prompt>``
 - ``acts:<table>:<prompt>:<group>:<p>`` a select of game actions; ``<p>`` is 1 on a private panel
 
 Because the table id and prompt version travel in the id, a click after a restart works, and a
-click on an older prompt is refused instead of applied.
+click on an older prompt is refused instead of applied. Every click first passes the member's click
+limit (:mod:`bot.ui.limits`): one too many is answered "too fast" and does nothing else.
 """
 
 from __future__ import annotations
@@ -20,6 +22,7 @@ import discord
 
 from bot.codec import CodecError, decode_action, encode_action
 from bot.errors import answer_error
+from bot.ui.limits import TooFastError
 
 if TYPE_CHECKING:
     from bot.app import TableBot
@@ -33,6 +36,11 @@ def _bot(interaction: discord.Interaction) -> TableBot:
 
 def _label(item: discord.ui.Item[Any]) -> str:
     return getattr(item, "label", None) or ""
+
+
+def _check_rate(interaction: discord.Interaction) -> None:
+    """Refuse the click (``TooFastError``) when the member is over the click limit."""
+    _bot(interaction).clicks.check(interaction)
 
 
 class LobbyButton(
@@ -58,7 +66,56 @@ class LobbyButton(
     async def callback(self, interaction: discord.Interaction) -> None:
         """Hand the click to the bot's lobby handler."""
         try:
+            _check_rate(interaction)
             await _bot(interaction).interactions.lobby_click(interaction, self.table_id, self.verb)
+        except Exception as error:
+            await answer_error(interaction, error)
+
+
+class LobbySelect(
+    discord.ui.DynamicItem[discord.ui.Select[Any]], template=r"lobbys:(?P<table>\d{1,18}):(?P<verb>[a-z]{1,12})"
+):
+    """A lobby select; ``kick`` lists the joined players, and the host's choice is removed."""
+
+    def __init__(
+        self,
+        table_id: int,
+        verb: str,
+        *,
+        placeholder: str = "",
+        options: list[discord.SelectOption] | None = None,
+    ) -> None:
+        """Build the select for ``verb`` at ``table_id``."""
+        super().__init__(
+            discord.ui.Select(
+                custom_id=f"lobbys:{table_id}:{verb}",
+                placeholder=placeholder[:150] or None,
+                options=options or [discord.SelectOption(label="-", value="-")],
+                min_values=1,
+                max_values=1,
+            )
+        )
+        self.table_id = table_id
+        self.verb = verb
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> LobbySelect:
+        """Rebuild the select from its custom id; its chosen value arrives with the interaction."""
+        select = cls(int(match["table"]), match["verb"])
+        if isinstance(item, discord.ui.Select):
+            select.item = item
+        return select
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        """Hand the choice to the bot's lobby handler."""
+        try:
+            _check_rate(interaction)
+            values = self.item.values
+            if len(values) != 1:
+                raise CodecError(f"one value expected, got {len(values)}")  # a damaged or forged select
+            await _bot(interaction).interactions.lobby_select(interaction, self.table_id, self.verb, values[0])
         except Exception as error:
             await answer_error(interaction, error)
 
@@ -94,6 +151,7 @@ class TableButton(
     async def callback(self, interaction: discord.Interaction) -> None:
         """Hand the click to the bot's table handler."""
         try:
+            _check_rate(interaction)
             await _bot(interaction).interactions.table_click(interaction, self.table_id, self.verb)
         except Exception as error:
             await answer_error(interaction, error)
@@ -140,6 +198,7 @@ class ActButton(
     async def callback(self, interaction: discord.Interaction) -> None:
         """Apply the action through the table service."""
         try:
+            _check_rate(interaction)
             await _bot(interaction).interactions.act_click(
                 interaction, self.table_id, self.prompt, self.action, private=self.private
             )
@@ -194,6 +253,7 @@ class ActSelect(
     async def callback(self, interaction: discord.Interaction) -> None:
         """Apply the chosen action."""
         try:
+            _check_rate(interaction)
             values = self.item.values
             if len(values) != 1:
                 raise CodecError(f"one value expected, got {len(values)}")  # a damaged or forged select
@@ -212,7 +272,8 @@ def _none_of(*items: type[discord.ui.DynamicItem[Any]]) -> str:
 
 
 class UnknownComponent(
-    discord.ui.DynamicItem[discord.ui.Button[Any]], template=_none_of(LobbyButton, TableButton, ActButton, ActSelect)
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=_none_of(LobbyButton, LobbySelect, TableButton, ActButton, ActSelect),
 ):
     """Any other custom id on the bot's messages (damaged, or left by an older version of the bot).
 
@@ -234,10 +295,15 @@ class UnknownComponent(
 
     async def callback(self, interaction: discord.Interaction) -> None:
         """Answer privately that this component does not work."""
-        await answer_error(interaction, CodecError(self.custom_id))
+        error: Exception = CodecError(self.custom_id)
+        try:
+            _check_rate(interaction)
+        except TooFastError as too_fast:
+            error = too_fast
+        await answer_error(interaction, error)
 
 
-DYNAMIC_ITEMS = (LobbyButton, TableButton, ActButton, ActSelect, UnknownComponent)
+DYNAMIC_ITEMS = (LobbyButton, LobbySelect, TableButton, ActButton, ActSelect, UnknownComponent)
 
 __all__ = [
     "DYNAMIC_ITEMS",
@@ -245,6 +311,7 @@ __all__ = [
     "ActButton",
     "ActSelect",
     "LobbyButton",
+    "LobbySelect",
     "TableButton",
     "UnknownComponent",
     "decode_action",

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 
 import discord
 
-from bot.codec import decode_action
+from bot.codec import CodecError, decode_action
 from bot.errors import deliver
 from bot.i18n import translate
 from bot.tables import TableError
@@ -102,6 +102,15 @@ class Interactions:
         else:
             raise TableError("table.error")
         # The publisher redraws the lobby (once, coalesced); the click only needs acknowledging.
+        await acknowledge(interaction)
+
+    async def lobby_select(self, interaction: discord.Interaction, table_id: int, verb: str, value: str) -> None:
+        """Handle a lobby select: ``kick`` removes the chosen player (the service checks it is the host)."""
+        if verb != "kick":
+            raise TableError("table.error")
+        if not value.isdigit() or len(value) > 20:
+            raise CodecError(f"not a member id: {value[:30]!r}")  # a forged or damaged select
+        await self.service.remove_player(table_id, interaction.user.id, int(value))
         await acknowledge(interaction)
 
     async def table_click(self, interaction: discord.Interaction, table_id: int, verb: str) -> None:

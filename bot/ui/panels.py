@@ -19,7 +19,7 @@ from bot.presenters import Choice
 from bot.presenters.registry import PRESENTERS
 from bot.ratings import ordinal
 from bot.tables import FIRST_PLAYER, Seat, Table, TableResult
-from bot.ui.components import ActButton, ActSelect, LobbyButton, TableButton
+from bot.ui.components import ActButton, ActSelect, LobbyButton, LobbySelect, TableButton
 
 STYLES = {
     "primary": discord.ButtonStyle.primary,
@@ -87,6 +87,10 @@ def lobby_payload(table: Table, locale: str) -> Payload:
         ),
         colour=COLOUR,
     )
+    if table.status == "lobby" and table.expires_at is not None:
+        # A Discord timestamp: each reader sees "in 29 minutes" in their own language and time zone.
+        expires = translate(locale, "ui.lobby.expires", when=f"<t:{int(table.expires_at)}:R>")
+        embed.description = f"{embed.description}\n{expires}"
     seats = "\n".join(f"{i + 1}. {_seat_label(s)}" for i, s in enumerate(table.seats)) or translate(
         locale, "ui.lobby.empty"
     )
@@ -121,12 +125,22 @@ def lobby_payload(table: Table, locale: str) -> Payload:
                 LobbyButton(table.id, verb.replace("_", ""), translate(locale, f"ui.lobby.{verb}"), style, emoji)
             )
         view.add_item(LobbyButton(table.id, "cancel", translate(locale, "ui.lobby.cancel"), discord.ButtonStyle.danger))
+        guests = [s for s in table.seats if not s.is_ai and s.user_id is not None and s.user_id != table.host_id]
+        if guests:
+            # Everyone sees it; only the host's choice is obeyed (the service checks).
+            choices = [
+                discord.SelectOption(label=seat.name[:100] or "-", value=str(seat.user_id))
+                for seat in guests[:MAX_OPTIONS]
+            ]
+            placeholder = translate(locale, "ui.lobby.remove_player")
+            view.add_item(LobbySelect(table.id, "kick", placeholder=placeholder, options=choices))
     elif table.status == "active" and table.thread_id:
         embed.add_field(
             name="\u200b", value=translate(locale, "ui.lobby.started", thread=f"<#{table.thread_id}>"), inline=False
         )
     elif table.status == "cancelled":
-        embed.add_field(name="\u200b", value=translate(locale, "ui.lobby.cancelled"), inline=False)
+        closed = "ui.lobby.expired" if table.expired else "ui.lobby.cancelled"
+        embed.add_field(name="\u200b", value=translate(locale, closed), inline=False)
     return Payload(embed=embed, view=view)
 
 

@@ -15,6 +15,7 @@ from benchmarks.engine import bench_ai, bench_playouts
 from benchmarks.games import DEDICATED, bench_games
 from benchmarks.memory import bench_memory
 from benchmarks.render import bench_render
+from benchmarks.spam import bench_spam
 from benchmarks.winrate import bench_winrate, wilson
 from games.core import RandomAgent
 
@@ -123,6 +124,15 @@ def test_memory_and_restart(tmp_path):
     )
 
 
+def test_spam(tmp_path):
+    lines = bench_spam(tmp_path, clicks=40)
+    check(lines, 4)
+    assert all("event-loop lag, 20 members" in line.name for line in lines)
+    # 40 clicks: two each, within the click limit's burst, so every one gets its panel.
+    assert all("40 clicks" in line.name and "40 panel" in line.name for line in lines)
+    assert [line.target == "(context)" for line in lines] == [False, False, True, True]
+
+
 def test_statistics():
     assert percentile([5.0, 1.0, 3.0, 2.0, 4.0], 50) == 3.0
     assert percentile([float(i) for i in range(1, 101)], 99) == 99.0
@@ -148,12 +158,13 @@ TINY = cli.Sizes(
     games_playout_games=2,
     games_ai_games=1,
     memory_tables=4,
+    spam_clicks=20,
 )
 COUP_ROWS = 6 + 5 + 1 + 2 + 3
 MASTI_ROWS = 4 + 1 + 2 + 5
 #: With every game: both click runs on the mixed fleet (each with its line by game), the per-game
-#: sections over the registry, memory and restart.
-EVERY_GAME_ROWS = 1 + 7 + len(registered_games()) + 3 * len(set(registered_games()) - DEDICATED) + 3
+#: sections over the registry, memory and restart, click spam.
+EVERY_GAME_ROWS = 1 + 7 + len(registered_games()) + 3 * len(set(registered_games()) - DEDICATED) + 3 + 4
 
 
 def rows_of(report: str) -> list[str]:

@@ -1,7 +1,8 @@
 """Fixtures for the Discord glue tests: the real bot on SimCord's offline Discord.
 
 * ``simcord_bot`` / ``simcord_env``: the bot on a temporary SQLite file (AI delay 0, board edits
-  not coalesced, 60 s clocks), run by SimCord's pytest plugin with ``check_errors`` on.
+  not coalesced, 60 s clocks, no click limit nor cooldown on opening tables), run by SimCord's
+  pytest plugin with ``check_errors`` on.
 * Every SimCord test is checked at teardown: each REST request body the bot sent must match
   Discord's OpenAPI spec (``tests.support.discord_openapi``), and the bot must not have logged an
   error.
@@ -46,6 +47,11 @@ def settings(tmp_path) -> Settings:
         ai_delay_seconds=0,
         board_edit_interval=0,
         default_clock_seconds=60,
+        # SimCord's clock stands still unless a test advances it, and its members click at machine
+        # speed: the click limit and the cooldown on opening tables are off here, and on in the tests
+        # of those limits (tests/bot/ui/test_ui_limits.py) and in the abuse suite.
+        click_burst=0,
+        open_table_cooldown_seconds=0,
         _env_file=None,
     )
 

@@ -39,6 +39,9 @@ def pg_settings(tmp_path: Path, url: str, **extra: object) -> Settings:
         ai_delay_seconds=0,
         board_edit_interval=0,
         default_clock_seconds=60,
+        # SimCord members click at machine speed (see tests/bot/conftest.py).
+        click_burst=0,
+        open_table_cooldown_seconds=0,
         _env_file=None,
         **extra,  # type: ignore[arg-type]
     )

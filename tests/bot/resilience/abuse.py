@@ -17,6 +17,12 @@ a random kind:
 After each: the interaction was acknowledged; a refused one got a private message that is exactly
 the clicker's-language text of a rule error (never the apology for a bug); an interaction that
 cannot be valid changed nothing in the database (any table); a burst applied exactly once.
+
+The bot runs with its click limit as shipped (a few clicks at once, then about one a second per
+member). The limit's clock is the abuser's own: each step takes :data:`SECONDS_PER_STEP`, and
+opening a table a minute, so bursts and a busy player run into the limit while the game goes on. A
+click over the limit is an acceptable answer of any kind (private "too fast", nothing changed), even
+for a valid move: that move is simply tried again at a later step.
 """
 
 from __future__ import annotations
@@ -41,6 +47,7 @@ from bot.errors import answer_error as answer_error_of_the_bot
 from bot.errors import error_text
 from bot.tables import Table, choose_ai_action
 from bot.ui import components as ui_components
+from bot.ui.limits import TooFastError
 from games.core import GameError, GameRng, RandomAgent
 from tests.bot.resilience.play import prune_timers
 from tests.bot.resilience.registry import seat_counts
@@ -72,6 +79,10 @@ CHANGING_VERBS = (
     "removeai",
 )
 ALPHABET = "abcdefghijklmnopqrstuvwxyz0123456789:._+~-ЖЯё😀 "
+#: Seconds of the click limit's clock each step takes (the server's members click about once a second).
+SECONDS_PER_STEP = 1.0
+#: Seconds of that clock opening a table takes (people gather): every member's clicks are back.
+SECONDS_PER_TABLE = 60.0
 
 
 @dataclass
@@ -96,6 +107,7 @@ class AbuseReport:
 
     sent: Counter[str] = field(default_factory=Counter)
     refused: Counter[str] = field(default_factory=Counter)
+    limited: Counter[str] = field(default_factory=Counter)  # refused by the click limit (also in refused)
     applied: Counter[str] = field(default_factory=Counter)
     seconds: dict[str, float] = field(default_factory=dict)
     bursts: int = 0
@@ -156,6 +168,8 @@ class Abuser:
             world.member("dasha", locale="ru"),
         ]
         self.outsiders = [world.member("egor", locale="ru"), world.member("fay", locale="en-GB")]
+        self.now = 0.0
+        world.bot.clicks.buckets.clock = lambda: self.now
         self.target = 0
         self.foreign = 0
         self.closed: list[int] = []
@@ -189,9 +203,14 @@ class Abuser:
     async def copy_board(self, table_id: int) -> ResponseMessage:
         return await self.forge(self.thread_id(table_id), self.board(table_id).components)
 
-    async def open_panel(self, member: MemberActor, table_id: int) -> InteractionResult:
+    async def open_panel(self, member: MemberActor, table_id: int) -> InteractionResult | None:
+        """Click "My cards"; return the answer, or ``None`` when the click limit refused it."""
         self.report.sent["panel"] += 1
-        return await member.click(self.board(table_id), custom_id=f"tbl:{table_id}:hand")
+        result = await member.click(self.board(table_id), custom_id=f"tbl:{table_id}:hand")
+        if self.check_answer("panel", member, result) == "limited":
+            self.report.limited["panel"] += 1
+            return None
+        return result
 
     # ------------------------------------------------------------------ tables
     def people(self) -> list[MemberActor]:
@@ -206,7 +225,10 @@ class Abuser:
         seats = counts[self.rng.below(len(counts))]
         humans = min(humans, seats)
         host, *guests = self.players[:humans]
-        return await self.world.seat(host, *guests, ais=seats - humans, game=self.game, clock=3600)
+        self.now += SECONDS_PER_TABLE
+        table_id = await self.world.seat(host, *guests, ais=seats - humans, game=self.game, clock=3600)
+        self.now += SECONDS_PER_TABLE
+        return table_id
 
     async def setup(self) -> None:
         """Open the target, foreign, finished and cancelled tables."""
@@ -217,6 +239,7 @@ class Abuser:
         assert confirm.response is not None
         await self.players[0].click(confirm.response, custom_id=f"tbl:{cancelled}:end_yes")
         assert world.table(cancelled).status == "cancelled"
+        self.now += SECONDS_PER_TABLE
         lobby = await world.new_table(self.players[1], game=self.game, clock=3600)
         self.closed_copies.append(await self.forge(world.channel.id, world.components(world.lobby(lobby))))
         await world.lobby_click(self.players[1], lobby, "cancel")
@@ -256,24 +279,24 @@ class Abuser:
             out.append((stored, tuple(await storage.seats(table_id))))
         return tuple(out)
 
-    def check_answer(self, kind: str, member: MemberActor, result: InteractionResult) -> bool:
-        """Check one answer; return whether it was a refusal."""
+    def check_answer(self, kind: str, member: MemberActor, result: InteractionResult) -> str:
+        """Check one answer; return "answered", "refused" or "limited" (refused by the click limit)."""
         interaction_id = result._interaction.id
         if not result.acknowledged:
             self.report.fail(f"{kind}: interaction {interaction_id} of {member.name} was never answered")
-            return False
+            return "answered"
         error = self.errors.by_interaction.get(interaction_id)
         if error is None:
-            return False
+            return "answered"
         if not isinstance(error, GameError | CodecError):
             self.report.fail(f"{kind}: {member.name} got the apology for a bug: {error!r}")
-            return True
+            return "refused"
         locale = self.world._locales.get(member.id, "en-US")
         expected = error_text(error, locale)
         texts = [m.content for m in [result.response, *result.followups] if m is not None and m.ephemeral]
         if expected not in texts:
             self.report.fail(f"{kind}: {member.name} ({locale}) got {texts!r}, not {expected!r}")
-        return True
+        return "limited" if isinstance(error, TooFastError) else "refused"
 
     async def send(
         self,
@@ -291,8 +314,10 @@ class Abuser:
         else:
             result = await member.select(message, list(values), custom_id=custom_id)
         self.report.sent[kind] += 1
-        refused = self.check_answer(kind, member, result)
+        answer = self.check_answer(kind, member, result)
+        refused = answer != "answered"
         self.report.refused[kind] += refused
+        self.report.limited[kind] += answer == "limited"
         after = await self.snapshot(custom_id)
         if before != after:
             if may_change and not refused:
@@ -302,6 +327,7 @@ class Abuser:
 
     # ------------------------------------------------------------------ kinds
     async def step(self) -> None:
+        self.now += SECONDS_PER_STEP
         prune_timers(self.world)
         await self.renew_target()
         kind = self.pick_kind()
@@ -338,6 +364,8 @@ class Abuser:
         if found is not None:
             return board, found
         panel = await self.open_panel(member, self.target)
+        if panel is None:
+            return None  # too fast: the move is tried again at a later step
         if panel.response is None:
             self.report.fail("a panel did not open")
             return None
@@ -354,9 +382,11 @@ class Abuser:
         if self.rng.random() < 0.2:
             self.copies.append((self.target, await self.copy_board(self.target)))
             self.copies = self.copies[-30:]
+        limited = self.report.limited["panel"]
         located = await self.where(member, action)
         if located is None:
-            self.report.fail(f"{action!r} is offered neither on the board nor in the panel")
+            if self.report.limited["panel"] == limited:
+                self.report.fail(f"{action!r} is offered neither on the board nor in the panel")
             return
         message, (kind, custom_id, value) = located
         await self.send("valid", member, message, custom_id, None if kind == "button" else [value], may_change=True)
@@ -382,13 +412,20 @@ class Abuser:
         results = await burst(self.world, member, message, data, count)
         self.report.bursts += 1
         self.report.sent["burst"] += count
-        refusals = sum(self.check_answer("burst", member, r) for r in results)
+        answers = [self.check_answer("burst", member, r) for r in results]
+        refusals = sum(answer != "answered" for answer in answers)
+        limited = answers.count("limited")
         self.report.refused["burst"] += refusals
+        self.report.limited["burst"] += limited
         mine = [
             e for e in await self.world.bot.storage.action_log(self.target, since=version) if e.user_id == member.id
         ]
-        if len(mine) != 1 or refusals != count - 1:
-            self.report.fail(f"a burst of {count} applied {len(mine)} times with {refusals} refusals")
+        # Exactly one click applies, unless the click limit refused every one of them.
+        applied = 1 if limited < count else 0
+        if len(mine) != applied or refusals != count - applied:
+            self.report.fail(
+                f"a burst of {count} applied {len(mine)} times with {refusals} refusals ({limited} too fast)"
+            )
 
     def random_member(self, *, exclude: MemberActor | None = None) -> MemberActor:
         pool = [m for m in self.people() if m is not exclude]
@@ -447,7 +484,7 @@ class Abuser:
             return
         # The awaited player's own panel, clicked by someone else.
         panel = await self.open_panel(awaited[0], self.target)
-        if panel.response is None:
+        if panel is None or panel.response is None:
             return
         forged = await self.forge(self.thread_id(self.target), panel.response.components)
         self.copies.append((self.target, forged))

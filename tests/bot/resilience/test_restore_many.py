@@ -111,6 +111,9 @@ async def test_restart_with_many_live_tables(tmp_path: Path) -> None:
         database_path=str(tmp_path / "bot.sqlite3"),
         ai_delay_seconds=0,
         board_edit_interval=0,
+        # SimCord members click at machine speed (see tests/bot/conftest.py).
+        click_burst=0,
+        open_table_cooldown_seconds=0,
         _env_file=None,
     )
     bots: list[Any] = []
