@@ -132,6 +132,10 @@ def drive(g: Game) -> None:
             continue
         frame = g.stack[-1]
         rules = RULES[frame.kind]
+        # §3.7: every pass through here follows a resolved step (an action applied, a frame advanced),
+        # so the game ends the moment a coup or a will holds — unless an interrupt is still resolving.
+        # Windows and votes are not interrupts, so this covers the free actions of every window, W3 of
+        # a vote or an election included, and each sway round.
         if not g.ending and g.turn >= 1 and not any(f.kind in _INTERRUPT_KINDS for f in g.stack) and check_victory(g):
             return
         if not rules.run(g, frame):

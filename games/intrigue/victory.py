@@ -1,6 +1,7 @@
 """Victory, game end and ranking (spec §12).
 
-Checks run in the order Рука порядка (at the fifth kill), Election (as it resolves), coup, will.
+Checks run in the order Рука порядка (at the fifth kill), Election (as it resolves), coup, will;
+:func:`check` (coup, will) runs after every resolved step outside an interrupt (``engine.drive``).
 Ranking: a §12.1–12.3 winner first, everyone else by the score vector (council tokens, tokens on
 characters in office, all board tokens, coins); equal vectors share a place. Resigned seats rank
 below every seat still playing (the platform's contract), later resignations above earlier ones.

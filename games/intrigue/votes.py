@@ -243,9 +243,14 @@ def _choice(value: str) -> DraftItem:
 
 @register("vote")
 class VoteRules(Rules):
-    """One vote, V1–V8 (§11.2)."""
+    """One vote, V1–V8 (§11.2).
 
-    interrupt = True
+    Not an interrupt (§3.3 lists guard responses, kills, vacancies and appointments, offers, a thief's
+    choice and the penalty, never a vote): a removal vote is a run of resolutions — W3's free actions,
+    each sway round, the count — and §3.7 tests victory after each one, so a reveal in W3 or a round's
+    stakes that complete a coup end the game before the ballots or the count. An appointment vote is
+    held back all the same: it only runs on top of its vacancy frame, which is an interrupt.
+    """
 
     # ------------------------------------------------------------------ flow
     @override
@@ -741,9 +746,12 @@ SKIP: Any = Skip()
 # ----------------------------------------------------------------------------- election
 @register("election")
 class ElectionRules(Rules):
-    """Избрание Советом (§12.1): W3, then the caller must control 4 of the 5 council seats."""
+    """Избрание Советом (§12.1): W3, then the caller must control 4 of the 5 council seats.
 
-    interrupt = True
+    Not an interrupt: victory is tested after each free action of its W3 (§3.7), so a coup or a will
+    of the people met there ends the game at once; the election itself counts only as it resolves,
+    after W3 (§12.6).
+    """
 
     @override
     def run(self, g: Game, f: ElectionFrame) -> bool:
