@@ -3,7 +3,8 @@
 Runs the suite in ``tests/bot/resilience`` at its long sizes (``RESILIENCE_SCALE=soak``): over a
 hundred SIGKILLs of a process playing every game, a restart with 1,000 live tables, games played
 through Discord faults, 1,000 seeded games per game searched for hidden-information leaks, and
-10,000 random bad interactions per game. Then the load measures of the performance suite
+10,000 random bad interactions per game, and a hostile member flooding lobbies, joining everything,
+spamming Rematch and clicks against the limits as shipped. Then the load measures of the performance suite
 (clicks at 200 and 1,000 live tables against a bare SQLite commit, memory and restart with 1,000
 tables). Writes ``<out>/report.md`` (and the raw measurements, ``<out>/measurements.jsonl``);
 exits non-zero when a check failed.
@@ -28,18 +29,18 @@ from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
 PARTS = {
-    "crash": "test_crash_restart.py",
-    "restore": "test_restore_many.py",
-    "faults": "test_discord_faults.py",
-    "hidden": "test_hidden_information.py",
-    "abuse": "test_abuse.py",
+    "crash": ("test_crash_restart.py",),
+    "restore": ("test_restore_many.py",),
+    "faults": ("test_discord_faults.py",),
+    "hidden": ("test_hidden_information.py",),
+    "abuse": ("test_abuse.py", "test_hostile.py"),
 }
 
 
 def run_suite(parts: Sequence[str], measurements: Path, log: Path) -> int:
     """Run the resilience tests of ``parts`` at their long sizes; return pytest's exit code."""
     env = {**os.environ, "RESILIENCE_SCALE": "soak", "RESILIENCE_REPORT": str(measurements)}
-    paths = [str(ROOT / "tests" / "bot" / "resilience" / PARTS[part]) for part in parts]
+    paths = [str(ROOT / "tests" / "bot" / "resilience" / name) for part in parts for name in PARTS[part]]
     with log.open("w", encoding="utf-8") as out:
         done = subprocess.run(  # noqa: S603 - our own interpreter running pytest
             [sys.executable, "-m", "pytest", *paths, "-p", "no:cacheprovider", "-q", "-rf", "--durations=0"],

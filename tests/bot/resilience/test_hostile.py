@@ -1,0 +1,81 @@
+"""A hostile member meets the limits as shipped: see :mod:`tests.bot.resilience.hostile`.
+
+The normal run floods a few dozen times; ``make soak`` (``--only abuse``) ten times as much. The
+report lists every attempt, what was let through and which rule refused the rest.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.settings import Settings
+from tests.bot.resilience.hostile import (
+    SHIPPED,
+    HostileReport,
+    acknowledge_refusals,
+    click_spam,
+    join_everything,
+    lobby_flood,
+    rematch_spam,
+    server_flood,
+)
+from tests.bot.resilience.registry import record, scale
+
+pytestmark = pytest.mark.asyncio
+
+
+@pytest.fixture
+def settings(settings: Settings) -> Settings:
+    """The limits as shipped (the shared test settings turn the click limit and cooldown off)."""
+    return settings.model_copy(
+        update={
+            name: getattr(SHIPPED, name)
+            for name in (
+                "click_burst",
+                "clicks_per_second",
+                "open_table_cooldown_seconds",
+                "lobby_expiry_minutes",
+                "max_lobbies_per_member",
+                "max_tables_per_server",
+            )
+        }
+    )
+
+
+async def test_a_hostile_member_is_held_by_the_limits(world):
+    soak = scale().name == "soak"
+    troll = world.member("troll")
+    hosts = world.members(*(f"host{i}" for i in range(4)))
+    report = HostileReport()
+
+    await lobby_flood(world, troll, report, attempts=300 if soak else 30)
+    await server_flood(world, report)
+    await join_everything(world, troll, hosts, report)
+    await rematch_spam(world, troll, hosts[0], report, presses=200 if soak else 20)
+    await click_spam(world, troll, hosts[1], report, clicks=2_000 if soak else 100)
+
+    record(
+        "hostile",
+        None,
+        attempts=dict(report.attempts),
+        allowed=dict(report.allowed),
+        refused=dict(report.refused),
+        most_open_lobbies=report.most_open_lobbies,
+        limits={
+            "lobbies_per_member": SHIPPED.max_lobbies_per_member,
+            "tables_per_server": SHIPPED.max_tables_per_server,
+            "open_cooldown_s": SHIPPED.open_table_cooldown_seconds,
+            "click_burst": SHIPPED.click_burst,
+            "clicks_per_s": SHIPPED.clicks_per_second,
+            "lobby_expiry_min": SHIPPED.lobby_expiry_minutes,
+        },
+        problems=len(report.problems),
+    )
+    assert not report.problems, report.problems
+    assert not [kind for kind in report.refused if kind.startswith("other")], report.refused
+    # Every rule was met at least once: the run proves each limit holds, not just that nothing broke.
+    for rule in ("cooldown", "lobby_cap", "server_cap", "removed", "rematch_already_open", "too_fast"):
+        assert report.refused[rule] > 0, (rule, report.refused)
+    assert report.allowed["rematch_spam"] == 1
+    acknowledge_refusals(world, report)
+    assert not report.problems, report.problems  # every error the bot raised was a refusal
