@@ -214,6 +214,22 @@ class Storage(ABC):
     async def cancel_table(self, table_id: int, *, now: float) -> None:
         """Cancel a lobby or an active table (no results, no ratings); its clock is removed."""
 
+    @abstractmethod
+    async def quarantine_table(self, table_id: int, *, now: float) -> bool:
+        """Take a lobby or active table whose state cannot be read out of play; return whether it was live.
+
+        Its status becomes ``quarantined`` (no longer live: its players are free), its clock is
+        removed, and its rows stay as they are for whoever repairs it.
+        """
+
+    @abstractmethod
+    async def unnotified_quarantines(self, *, shards: Shards | None = None) -> list[TableRow]:
+        """Return the quarantined tables whose thread was not told yet, oldest first (``shards``: theirs only)."""
+
+    @abstractmethod
+    async def set_quarantine_notified(self, table_id: int) -> None:
+        """Record that a quarantined table's thread was told, so it is told only once."""
+
     # -- table details ------------------------------------------------------------------------------
 
     @abstractmethod
