@@ -25,7 +25,7 @@ import secrets
 import socket
 import time
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Protocol
 
 from pydantic import BaseModel
@@ -55,6 +55,7 @@ from games.core import (
     StaleActionError,
 )
 from games.core.protocol import Engine
+from games.core.schema import load_state, state_schema
 from games.registry import AGENTS, ENGINES
 
 log = logging.getLogger(__name__)
@@ -215,6 +216,13 @@ class Publisher(Protocol):
         """Announce that the table was cancelled or ended without a result."""
         ...
 
+    async def table_quarantined(self, table: Table) -> bool:
+        """Tell the table's thread that its saved game could not be loaded; return whether it was told.
+
+        ``table`` has its row's ids, seats and locale but no state (that is what could not be read).
+        """
+        ...
+
 
 class NullPublisher:
     """A publisher that shows nothing (benchmarks, engine-only runs)."""
@@ -233,6 +241,10 @@ class NullPublisher:
 
     async def table_cancelled(self, table: Table, by_user: int | None) -> None:
         """Do nothing."""
+
+    async def table_quarantined(self, table: Table) -> bool:
+        """Tell nobody; there is nobody to tell."""
+        return True
 
 
 def _err(code: str, **params: str | int) -> TableError:
@@ -275,11 +287,26 @@ class TableService:
 
     # ------------------------------------------------------------------ lifecycle
     async def restore(self) -> int:
-        """Load every live table from storage and resume its clock; return how many."""
+        """Load every live table from storage and resume its clock; return how many.
+
+        A table whose stored state cannot be read, even through its game's upgrade steps
+        (:mod:`games.core.schema`), must not keep the others down: it is quarantined (logged with
+        its id, out of play, its players free) and its thread is told once, in the background.
+        """
         clocks = {c.table_id: c for c in await self.storage.all_clocks()}
         now = self.now()
         for row in await self.storage.live_tables(shards=self.shards):
-            table = self._table_from_row(row, await self.storage.seats(row.id))
+            seats = await self.storage.seats(row.id)
+            try:
+                table = self._table_from_row(row, seats)
+            except Exception:
+                # Whatever the row holds (a state an engine change broke, an unknown game), the
+                # bot serves every other table; the traceback names the field that failed.
+                log.exception(
+                    "table %s (%s, state schema %s) cannot be restored; quarantined", row.id, row.game, row.state_schema
+                )
+                await self.storage.quarantine_table(row.id, now=now)
+                continue
             clock = clocks.get(row.id)
             if clock is not None:
                 table.prompt_version = clock.version
@@ -291,7 +318,15 @@ class TableService:
             if table.status == "active":
                 self._arm_clock(table)
                 self._schedule_ai(table)
+        for row in await self.storage.unnotified_quarantines(shards=self.shards):
+            self._spawn(self._tell_quarantined(row, await self.storage.seats(row.id)))
         return len(self.tables)
+
+    async def _tell_quarantined(self, row: TableRow, seats: Sequence[SeatRow]) -> None:
+        """Post the quarantine notice of ``row`` and remember it was posted (a failed post is tried next start)."""
+        shell = self._table_from_row(replace(row, state=None), seats)
+        if await self.publisher.table_quarantined(shell):
+            await self.storage.set_quarantine_notified(row.id)
 
     async def close(self) -> None:
         """Stop background work (clocks, AI moves)."""
@@ -336,7 +371,7 @@ class TableService:
             for index, s in enumerate(ordered)
         ]
         if row.state is not None:
-            table.state = table.engine.state_type.model_validate_json(row.state)
+            table.state = load_state(table.engine, row.state, row.state_schema)
         return table
 
     async def get(self, table_id: int) -> Table:
@@ -347,6 +382,8 @@ class TableService:
         row = await self.storage.get_table(table_id)
         if row is None:
             raise _err("table.not_found")
+        if row.status == "quarantined":
+            raise _err("table.quarantined")
         raise _err("table.finished" if row.status == "finished" else "table.closed")
 
     # ------------------------------------------------------------------ lobby
@@ -481,6 +518,7 @@ class TableService:
                 positions=[s.position for s in table.seats],
                 clock=clock,
                 now=self.now(),
+                state_schema=state_schema(engine),
             )
             table.state = state
             table.status = "active"
@@ -743,6 +781,7 @@ class TableService:
                 seat_updates=[(s.seat, s.timeouts_in_row, s.autopilot) for s in seats],
                 finished=finish,
                 now=self.now(),
+                state_schema=state_schema(table.engine),
             )
         except VersionConflictError:
             # Another process moved this table on: reload it and make the caller try again.
@@ -887,7 +926,7 @@ async def replay(storage: Storage, table_id: int, *, from_snapshot: bool = False
     engine = ENGINES[data.table.game]
     state: BaseState
     if from_snapshot and data.snapshot is not None:
-        state = engine.state_type.model_validate_json(data.snapshot.state)
+        state = load_state(engine, data.snapshot.state, data.snapshot.state_schema)
         entries = data.log_after_snapshot()
     else:
         options = engine.options_type.model_validate(data.table.options.get("game", {}))

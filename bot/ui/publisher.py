@@ -130,6 +130,21 @@ class DiscordPublisher:
         await self._edit_lobby(table)
         self._forget(table.id)
 
+    async def table_quarantined(self, table: Table) -> bool:
+        """Tell the table's thread (or channel) that its saved game could not be loaded.
+
+        A deleted thread or a channel the bot may no longer write in counts as told: there is
+        nobody left to tell, and trying again at every start would not change that.
+        """
+        try:
+            await self._thread(table).send(translate(table.locale, "ui.board.quarantined", id=table.id))
+        except (discord.NotFound, discord.Forbidden):
+            log.info("table %s is quarantined; its thread is gone", table.id)
+        except DISCORD_FAILURES:
+            log.warning("could not tell table %s that it is quarantined", table.id, exc_info=True)
+            return False
+        return True
+
     # ------------------------------------------------------------------ internals
     def _notify(self, table: Table, kind: str, payload: Payload) -> None:
         for observer in self.observers:
