@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from benchmarks import masti
+from benchmarks.bookkeeping import bench_bookkeeping
 from benchmarks.clicks import bench_clicks
 from benchmarks.common import Line, registered_games
 from benchmarks.engine import bench_ai, bench_playouts
@@ -49,6 +50,7 @@ class Sizes:
     games_playout_games: int = 200
     games_ai_games: int = 20
     memory_tables: int = 1_000
+    bookkeeping_tables: int = 10_000
 
 
 FULL = Sizes(
@@ -81,6 +83,7 @@ QUICK = Sizes(
     games_playout_games=10,
     games_ai_games=3,
     memory_tables=100,
+    bookkeeping_tables=1_500,
 )
 GAMES = ("coup", "masti")
 
@@ -131,6 +134,7 @@ def run_all(
             ),
         ),
         ("memory and restart", lambda: bench_memory(workdir, tables=sizes.memory_tables)),
+        ("memory over finished tables", lambda: bench_bookkeeping(workdir, tables=sizes.bookkeeping_tables)),
     ]
     steps = (
         (coup if game in {"all", "coup"} else [])

@@ -891,6 +891,12 @@ class TableService:
         task = asyncio.create_task(self._run_ai(table), name=f"ai-{table.id}")
         self._ai_tasks[table.id] = task
         task.add_done_callback(_log_task_error)
+        task.add_done_callback(lambda done: self._untrack_ai(table.id, done))
+
+    def _untrack_ai(self, table_id: int, task: asyncio.Task[None]) -> None:
+        """Drop an AI task that ended however it ended (an error too) from the map, unless already replaced."""
+        if self._ai_tasks.get(table_id) is task:
+            del self._ai_tasks[table_id]
 
     async def _run_ai(self, table: Table) -> None:
         if self.ai_delay:
