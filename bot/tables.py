@@ -28,7 +28,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, Protocol
 
-from pydantic import BaseModel
+from pydantic import BaseModel, ValidationError
 
 from bot.shards import Shards
 from bot.storage import (
@@ -299,9 +299,21 @@ class TableService:
             seats = await self.storage.seats(row.id)
             try:
                 table = self._table_from_row(row, seats)
+            except ValidationError as error:
+                # The state no longer fits its model. The log names the fields, never their values:
+                # a state holds every hidden card of the table.
+                log.error(
+                    "table %s (%s, state schema %s) cannot be restored; quarantined: %s",
+                    row.id,
+                    row.game,
+                    row.state_schema,
+                    _problems(error),
+                )
+                await self.storage.quarantine_table(row.id, now=now)
+                continue
             except Exception:
-                # Whatever the row holds (a state an engine change broke, an unknown game), the
-                # bot serves every other table; the traceback names the field that failed.
+                # Anything else (an unknown game, an upgrade step that failed): whatever the row
+                # holds, the bot serves every other table.
                 log.exception(
                     "table %s (%s, state schema %s) cannot be restored; quarantined", row.id, row.game, row.state_schema
                 )
@@ -951,6 +963,13 @@ def choose_ai_action(engine: Engine[Any], agent: Agent, state: BaseState, seat: 
     legal = engine.legal_actions(state, seat)
     rng = GameRng.for_step(state.seed, state.version, salt=f"ai{seat}")
     return agent.choose(engine.view(state, seat), legal, rng)
+
+
+def _problems(error: ValidationError, *, most: int = 5) -> str:
+    """Return where and why a state failed its model, without the input (it holds hidden cards)."""
+    problems = error.errors(include_url=False, include_context=False, include_input=False)
+    text = "; ".join(f"{'.'.join(str(part) for part in p['loc']) or 'state'}: {p['msg']}" for p in problems[:most])
+    return text if len(problems) <= most else f"{text}; and {len(problems) - most} more"
 
 
 def _log_task_error(task: asyncio.Task[Any]) -> None:
