@@ -180,10 +180,12 @@ class Storage(ABC):
         positions: Sequence[int] | None = None,
         thread_id: int | None = None,
         board_message_id: int | None = None,
+        state_schema: int = 0,
     ) -> list[SeatRow]:
         """Move a table from the lobby to play, atomically: seats, state, first snapshot and clock.
 
-        ``positions`` lists the lobby positions in seat order (``None``: join order). Raises
+        ``positions`` lists the lobby positions in seat order (``None``: join order);
+        ``state_schema`` is the game's state schema the state is written at. Raises
         ``TableNotFoundError``, ``TableStatusError`` (a second Start) or ``LobbyChangedError``.
         """
 
@@ -200,9 +202,11 @@ class Storage(ABC):
         seat_updates: Sequence[tuple[int, int, bool]] = (),
         finished: FinishRow | None = None,
         now: float,
+        state_schema: int = 0,
     ) -> list[RatingChange]:
         """Record one accepted action in a single transaction, or nothing at all.
 
+        The state (and a snapshot of it) is stored with ``state_schema``, its game's state schema.
         Raises ``VersionConflictError`` when the table is not active at ``expected_version``.
         """
 

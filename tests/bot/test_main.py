@@ -75,7 +75,7 @@ def test_an_unknown_log_level_is_refused(clean_env: pytest.MonkeyPatch, capsys: 
 
 @pytest.mark.usefixtures("restore_logging")
 def test_debug_keeps_discord_payload_loggers_at_info() -> None:
-    configure_logging(Settings(_env_file=None, log_level="debug"))  # type: ignore[call-arg]
+    configure_logging(Settings(_env_file=None, log_level="debug"))
     assert logging.getLogger().getEffectiveLevel() == logging.DEBUG
     assert logging.getLogger("bot.tables").isEnabledFor(logging.DEBUG)
     for name in (*BODY_LOGGERS, "discord.webhook.async_", "discord.webhook.sync"):
@@ -84,12 +84,12 @@ def test_debug_keeps_discord_payload_loggers_at_info() -> None:
 
 @pytest.mark.usefixtures("restore_logging")
 def test_log_discord_http_lets_the_payload_loggers_follow_the_level() -> None:
-    configure_logging(Settings(_env_file=None, log_level="DEBUG", log_discord_http=True))  # type: ignore[call-arg]
+    configure_logging(Settings(_env_file=None, log_level="DEBUG", log_discord_http=True))
     for name in BODY_LOGGERS:
         assert logging.getLogger(name).getEffectiveLevel() == logging.DEBUG, name
 
 
 @pytest.mark.usefixtures("restore_logging")
 def test_a_quieter_level_stays_quieter_for_discord_too() -> None:
-    configure_logging(Settings(_env_file=None, log_level="WARNING"))  # type: ignore[call-arg]
+    configure_logging(Settings(_env_file=None, log_level="WARNING"))
     assert logging.getLogger("discord.http").getEffectiveLevel() == logging.WARNING
