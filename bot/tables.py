@@ -299,24 +299,10 @@ class TableService:
             seats = await self.storage.seats(row.id)
             try:
                 table = self._table_from_row(row, seats)
-            except ValidationError as error:
-                # The state no longer fits its model. The log names the fields, never their values:
-                # a state holds every hidden card of the table.
-                log.error(
-                    "table %s (%s, state schema %s) cannot be restored; quarantined: %s",
-                    row.id,
-                    row.game,
-                    row.state_schema,
-                    _problems(error),
-                )
-                await self.storage.quarantine_table(row.id, now=now)
-                continue
-            except Exception:
-                # Anything else (an unknown game, an upgrade step that failed): whatever the row
-                # holds, the bot serves every other table.
-                log.exception(
-                    "table %s (%s, state schema %s) cannot be restored; quarantined", row.id, row.game, row.state_schema
-                )
+            except Exception as error:
+                # Whatever the row holds (a state an engine change broke, an unknown game, an
+                # upgrade step that failed), the bot serves every other table.
+                _log_unrestorable(row, error)
                 await self.storage.quarantine_table(row.id, now=now)
                 continue
             clock = clocks.get(row.id)
@@ -965,11 +951,21 @@ def choose_ai_action(engine: Engine[Any], agent: Agent, state: BaseState, seat: 
     return agent.choose(engine.view(state, seat), legal, rng)
 
 
-def _problems(error: ValidationError, *, most: int = 5) -> str:
-    """Return where and why a state failed its model, without the input (it holds hidden cards)."""
+def _log_unrestorable(row: TableRow, error: Exception, *, most: int = 5) -> None:
+    """Log that ``row`` cannot be restored and is quarantined, naming what failed.
+
+    A state that no longer fits its model is described by field and problem only: pydantic's own
+    text quotes the input, and a state holds every hidden card of the table. Any other error
+    (a bug, not data) is logged with its traceback.
+    """
+    what = f"table {row.id} ({row.game}, state schema {row.state_schema}) cannot be restored; quarantined"
+    if not isinstance(error, ValidationError):
+        log.error("%s", what, exc_info=error)
+        return
     problems = error.errors(include_url=False, include_context=False, include_input=False)
     text = "; ".join(f"{'.'.join(str(part) for part in p['loc']) or 'state'}: {p['msg']}" for p in problems[:most])
-    return text if len(problems) <= most else f"{text}; and {len(problems) - most} more"
+    more = f"; and {len(problems) - most} more" if len(problems) > most else ""
+    log.error("%s: %s%s", what, text, more)
 
 
 def _log_task_error(task: asyncio.Task[Any]) -> None:

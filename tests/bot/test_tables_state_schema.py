@@ -168,3 +168,26 @@ async def test_a_notice_that_did_not_reach_discord_is_posted_at_the_next_start(b
         assert await storage.unnotified_quarantines() == []
     finally:
         await storage.close()
+
+
+async def test_a_table_of_a_game_no_longer_registered_is_quarantined(
+    backend: Backend, caplog: pytest.LogCaptureFixture
+) -> None:
+    storage = await backend.open()
+    try:
+        first = await _service(storage)
+        gone, kept = await three_humans(first), await three_humans(first)
+        await first.close()
+        await backend.execute(f"UPDATE tables SET game = 'retired' WHERE id = {gone.id}")  # noqa: S608
+        second = await _service(storage)
+        with caplog.at_level(logging.ERROR, logger="bot.tables"):
+            assert await second.restore() == 1
+        assert list(second.tables) == [kept.id]
+        (record,) = [r for r in caplog.records if r.levelno >= logging.ERROR]
+        assert record.getMessage().startswith(f"table {gone.id} (retired, state schema 0) cannot be restored")
+        assert record.exc_info is not None  # not a data problem: the traceback goes with it
+        row = await storage.get_table(gone.id)
+        assert row is not None and row.status == TableStatus.QUARANTINED
+        await second.close()
+    finally:
+        await storage.close()
