@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from benchmarks import masti
+from benchmarks.bookkeeping import bench_bookkeeping
 from benchmarks.clicks import bench_clicks
 from benchmarks.common import Line, registered_games
 from benchmarks.engine import bench_ai, bench_playouts
@@ -51,6 +52,7 @@ class Sizes:
     games_ai_games: int = 20
     memory_tables: int = 1_000
     spam_clicks: int = 1_000
+    bookkeeping_tables: int = 10_000
 
 
 FULL = Sizes(
@@ -84,6 +86,7 @@ QUICK = Sizes(
     games_ai_games=3,
     memory_tables=100,
     spam_clicks=200,
+    bookkeeping_tables=1_500,
 )
 GAMES = ("coup", "masti")
 
@@ -135,6 +138,7 @@ def run_all(
         ),
         ("memory and restart", lambda: bench_memory(workdir, tables=sizes.memory_tables)),
         ("click spam", lambda: bench_spam(workdir, clicks=sizes.spam_clicks)),
+        ("memory over finished tables", lambda: bench_bookkeeping(workdir, tables=sizes.bookkeeping_tables)),
     ]
     steps = (
         (coup if game in {"all", "coup"} else [])

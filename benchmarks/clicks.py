@@ -82,6 +82,10 @@ class _LogPublisher:
         """Forget the table's log."""
         self.logs.pop(table.id, None)
 
+    async def table_quarantined(self, table: Table) -> bool:
+        """Tell nobody."""
+        return True
+
 
 class _NoImage:
     """A presenter that draws no image and delegates everything else."""

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import logging
 from typing import Any
 
 from pydantic import Field, SecretStr, field_validator, model_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 from bot.shards import Shards, parse_shard_ids
+from bot.storage.base import is_postgres_url
 
 
 class Settings(BaseSettings):
@@ -54,6 +56,11 @@ class Settings(BaseSettings):
     clicks_per_second: float = Field(
         default=1.0, gt=0, le=100, description="Clicks per second a member regains after a burst."
     )
+    log_discord_http: bool = Field(
+        default=False,
+        description="Let discord.py's HTTP, gateway and webhook loggers write DEBUG lines: request and "
+        "response bodies, private panels and interaction tokens. Off: they stay at INFO whatever LOG_LEVEL says.",
+    )
 
     @field_validator("database_url", "shard_ids", "dev_guild_id", mode="before")
     @classmethod
@@ -61,14 +68,30 @@ class Settings(BaseSettings):
         """Read an empty ``.env`` value (``SHARD_IDS=``, ``DEV_GUILD_ID=`` as in ``.env.example``) as not set."""
         return None if isinstance(value, str) and not value.strip() else value
 
+    @field_validator("log_level")
+    @classmethod
+    def _check_log_level(cls, value: str) -> str:
+        """Accept a level name of Python's logging in any case (``debug``, ``INFO`` …)."""
+        level = value.strip().upper()
+        if level not in logging.getLevelNamesMapping():
+            raise ValueError("LOG_LEVEL must be DEBUG, INFO, WARNING, ERROR or CRITICAL")
+        return level
+
+    @field_validator("database_url")
+    @classmethod
+    def _check_database_url(cls, value: SecretStr | None) -> SecretStr | None:
+        """Refuse a URL of another database; the message never quotes it (it holds the password)."""
+        if value is not None and not is_postgres_url(value.get_secret_value()):
+            raise ValueError("DATABASE_URL must start with postgresql:// or postgres://")
+        return value
+
     @model_validator(mode="after")
     def _check_shards(self) -> Settings:
         if self.shard_ids is not None:
-            parse_shard_ids(self.shard_ids, self.shard_count)  # raises a readable error at start-up
-        if self.database_url is not None and not self.database_url.get_secret_value().startswith(
-            ("postgresql://", "postgres://")
-        ):
-            raise ValueError("DATABASE_URL must start with postgresql://")
+            try:
+                parse_shard_ids(self.shard_ids, self.shard_count)
+            except ValueError as error:  # a check of two settings has no single field: name them
+                raise ValueError(f"SHARD_IDS with SHARD_COUNT={self.shard_count}: {error}") from None
         return self
 
     @property

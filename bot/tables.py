@@ -25,10 +25,10 @@ import secrets
 import socket
 import time
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Protocol
 
-from pydantic import BaseModel
+from pydantic import BaseModel, ValidationError
 
 from bot.shards import Shards
 from bot.storage import (
@@ -56,6 +56,7 @@ from games.core import (
     StaleActionError,
 )
 from games.core.protocol import Engine
+from games.core.schema import load_state, state_schema
 from games.registry import AGENTS, ENGINES
 
 log = logging.getLogger(__name__)
@@ -234,6 +235,13 @@ class Publisher(Protocol):
         """Announce that the table was cancelled or ended without a result."""
         ...
 
+    async def table_quarantined(self, table: Table) -> bool:
+        """Tell the table's thread that its saved game could not be loaded; return whether it was told.
+
+        ``table`` has its row's ids, seats and locale but no state (that is what could not be read).
+        """
+        ...
+
 
 class NullPublisher:
     """A publisher that shows nothing (benchmarks, engine-only runs)."""
@@ -252,6 +260,10 @@ class NullPublisher:
 
     async def table_cancelled(self, table: Table, by_user: int | None) -> None:
         """Do nothing."""
+
+    async def table_quarantined(self, table: Table) -> bool:
+        """Tell nobody; there is nobody to tell."""
+        return True
 
 
 def _err(code: str, **params: str | int) -> TableError:
@@ -306,11 +318,24 @@ class TableService:
 
     # ------------------------------------------------------------------ lifecycle
     async def restore(self) -> int:
-        """Load every live table from storage and resume its clock; return how many."""
+        """Load every live table from storage and resume its clock; return how many.
+
+        A table whose stored state cannot be read, even through its game's upgrade steps
+        (:mod:`games.core.schema`), must not keep the others down: it is quarantined (logged with
+        its id, out of play, its players free) and its thread is told once, in the background.
+        """
         clocks = {c.table_id: c for c in await self.storage.all_clocks()}
         now = self.now()
         for row in await self.storage.live_tables(shards=self.shards):
-            table = self._table_from_row(row, await self.storage.seats(row.id))
+            seats = await self.storage.seats(row.id)
+            try:
+                table = self._table_from_row(row, seats)
+            except Exception as error:
+                # Whatever the row holds (a state an engine change broke, an unknown game, an
+                # upgrade step that failed), the bot serves every other table.
+                _log_unrestorable(row, error)
+                await self.storage.quarantine_table(row.id, now=now)
+                continue
             clock = clocks.get(row.id)
             if clock is not None:
                 table.prompt_version = clock.version
@@ -326,7 +351,15 @@ class TableService:
                 self._schedule_ai(table)
             else:
                 self._arm_expiry(table)
+        for row in await self.storage.unnotified_quarantines(shards=self.shards):
+            self._spawn(self._tell_quarantined(row, await self.storage.seats(row.id)))
         return len(self.tables)
+
+    async def _tell_quarantined(self, row: TableRow, seats: Sequence[SeatRow]) -> None:
+        """Post the quarantine notice of ``row`` and remember it was posted (a failed post is tried next start)."""
+        shell = self._table_from_row(replace(row, state=None), seats)
+        if await self.publisher.table_quarantined(shell):
+            await self.storage.set_quarantine_notified(row.id)
 
     async def close(self) -> None:
         """Stop background work (clocks, AI moves)."""
@@ -373,7 +406,7 @@ class TableService:
             for index, s in enumerate(ordered)
         ]
         if row.state is not None:
-            table.state = table.engine.state_type.model_validate_json(row.state)
+            table.state = load_state(table.engine, row.state, row.state_schema)
         return table
 
     async def get(self, table_id: int) -> Table:
@@ -384,6 +417,8 @@ class TableService:
         row = await self.storage.get_table(table_id)
         if row is None:
             raise _err("table.not_found")
+        if row.status == "quarantined":
+            raise _err("table.quarantined")
         raise _err("table.finished" if row.status == "finished" else "table.closed")
 
     # ------------------------------------------------------------------ lobby
@@ -570,6 +605,7 @@ class TableService:
                 positions=[s.position for s in table.seats],
                 clock=clock,
                 now=self.now(),
+                state_schema=state_schema(engine),
             )
             table.state = state
             table.status = "active"
@@ -944,6 +980,7 @@ class TableService:
                 seat_updates=[(s.seat, s.timeouts_in_row, s.autopilot) for s in seats],
                 finished=finish,
                 now=self.now(),
+                state_schema=state_schema(table.engine),
             )
         except VersionConflictError:
             # Another process moved this table on: reload it and make the caller try again.
@@ -1053,6 +1090,12 @@ class TableService:
         task = asyncio.create_task(self._run_ai(table), name=f"ai-{table.id}")
         self._ai_tasks[table.id] = task
         task.add_done_callback(_log_task_error)
+        task.add_done_callback(lambda done: self._untrack_ai(table.id, done))
+
+    def _untrack_ai(self, table_id: int, task: asyncio.Task[None]) -> None:
+        """Drop an AI task that ended however it ended (an error too) from the map, unless already replaced."""
+        if self._ai_tasks.get(table_id) is task:
+            del self._ai_tasks[table_id]
 
     async def _run_ai(self, table: Table) -> None:
         if self.ai_delay:
@@ -1088,7 +1131,7 @@ async def replay(storage: Storage, table_id: int, *, from_snapshot: bool = False
     engine = ENGINES[data.table.game]
     state: BaseState
     if from_snapshot and data.snapshot is not None:
-        state = engine.state_type.model_validate_json(data.snapshot.state)
+        state = load_state(engine, data.snapshot.state, data.snapshot.state_schema)
         entries = data.log_after_snapshot()
     else:
         options = engine.options_type.model_validate(data.table.options.get("game", {}))
@@ -1107,6 +1150,23 @@ def choose_ai_action(engine: Engine[Any], agent: Agent, state: BaseState, seat: 
     legal = engine.legal_actions(state, seat)
     rng = GameRng.for_step(state.seed, state.version, salt=f"ai{seat}")
     return agent.choose(engine.view(state, seat), legal, rng)
+
+
+def _log_unrestorable(row: TableRow, error: Exception, *, most: int = 5) -> None:
+    """Log that ``row`` cannot be restored and is quarantined, naming what failed.
+
+    A state that no longer fits its model is described by field and problem only: pydantic's own
+    text quotes the input, and a state holds every hidden card of the table. Any other error
+    (a bug, not data) is logged with its traceback.
+    """
+    what = f"table {row.id} ({row.game}, state schema {row.state_schema}) cannot be restored; quarantined"
+    if not isinstance(error, ValidationError):
+        log.error("%s", what, exc_info=error)
+        return
+    problems = error.errors(include_url=False, include_context=False, include_input=False)
+    text = "; ".join(f"{'.'.join(str(part) for part in p['loc']) or 'state'}: {p['msg']}" for p in problems[:most])
+    more = f"; and {len(problems) - most} more" if len(problems) > most else ""
+    log.error("%s: %s%s", what, text, more)
 
 
 def _log_task_error(task: asyncio.Task[Any]) -> None:

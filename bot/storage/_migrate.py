@@ -106,22 +106,37 @@ async def apply_migrations(db: aiosqlite.Connection, migrations: list[Migration]
     if unknown:
         raise StorageError(f"the database has migrations {sorted(unknown)} that this code does not know")
     done: list[int] = []
-    for migration in migrations:
-        if migration.version in applied:
-            continue
-        try:
-            await db.execute("BEGIN IMMEDIATE")
-            cursor = await db.execute("SELECT 1 FROM schema_migrations WHERE version = ?", (migration.version,))
-            if await cursor.fetchone() is None:
-                for statement in split_statements(migration.sql):
-                    await db.execute(statement)
-                await db.execute(
-                    "INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)",
-                    (migration.version, migration.name, now),
-                )
-                done.append(migration.version)
-            await db.commit()
-        except BaseException:
-            await db.rollback()
-            raise
+    if all(migration.version in applied for migration in migrations):
+        return done
+    # Foreign keys are off while migrating (the pragma is ignored inside a transaction, so here):
+    # rebuilding a table (create, copy, drop, rename) would otherwise cascade the drop to every
+    # child row. Each migration checks the keys itself before it commits.
+    enforced = bool((await (await db.execute("PRAGMA foreign_keys")).fetchone() or (0,))[0])
+    await db.execute("PRAGMA foreign_keys = OFF")
+    try:
+        for migration in migrations:
+            if migration.version in applied:
+                continue
+            try:
+                await db.execute("BEGIN IMMEDIATE")
+                cursor = await db.execute("SELECT 1 FROM schema_migrations WHERE version = ?", (migration.version,))
+                if await cursor.fetchone() is None:
+                    for statement in split_statements(migration.sql):
+                        await db.execute(statement)
+                    broken = list(await db.execute_fetchall("PRAGMA foreign_key_check"))
+                    if broken:
+                        raise StorageError(
+                            f"migration {migration.version} leaves {len(broken)} rows with dangling foreign keys"
+                        )
+                    await db.execute(
+                        "INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)",
+                        (migration.version, migration.name, now),
+                    )
+                    done.append(migration.version)
+                await db.commit()
+            except BaseException:
+                await db.rollback()
+                raise
+    finally:
+        await db.execute(f"PRAGMA foreign_keys = {'ON' if enforced else 'OFF'}")
     return done

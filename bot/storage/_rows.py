@@ -19,6 +19,7 @@ from bot.storage.models import (
     RatingRow,
     RatingUpdate,
     SeatRow,
+    SnapshotRow,
     TableRow,
     TableStatus,
 )
@@ -34,7 +35,7 @@ class Row(Protocol):
 # Column lists are module constants; no caller text is ever formatted into SQL (hence the S608 noqas).
 TABLE_COLUMNS = (
     "id, guild_id, channel_id, thread_id, lobby_message_id, board_message_id, game, host_id, status, "
-    "options, seed, locale, state, version, rematch_of, created_at, updated_at, finished_at"
+    "options, seed, locale, state, version, rematch_of, created_at, updated_at, finished_at, state_schema"
 )
 SEAT_COLUMNS = "table_id, position, seat, user_id, is_ai, display_name, autopilot, timeouts_in_row"
 RATING_COLUMNS = "guild_id, game, user_id, mu, sigma, games, wins, updated_at"
@@ -44,6 +45,7 @@ SELECT_SEAT = f"SELECT {SEAT_COLUMNS} FROM seats"  # noqa: S608 - constant colum
 SELECT_RATING = f"SELECT {RATING_COLUMNS} FROM ratings"  # noqa: S608 - constant column list
 LOG_COLUMNS = "table_id, seq, seat, action, by_timeout, user_id, created_at"
 CLOCK_COLUMNS = "table_id, version, deadline, seats"
+SNAPSHOT_COLUMNS = "table_id, version, state, state_schema"
 LIVE = (TableStatus.LOBBY.value, TableStatus.ACTIVE.value)
 
 
@@ -73,6 +75,7 @@ def table_row(row: Row) -> TableRow:
         created_at=row[15],
         updated_at=row[16],
         finished_at=row[17],
+        state_schema=row[18],
     )
 
 
@@ -101,6 +104,11 @@ def log_row(row: Row) -> ActionLogRow:
         user_id=row[5],
         created_at=row[6],
     )
+
+
+def snapshot_row(row: Row) -> SnapshotRow:
+    """Build a snapshot from a row of ``SNAPSHOT_COLUMNS``."""
+    return SnapshotRow(table_id=row[0], version=row[1], state=row[2], state_schema=row[3])
 
 
 def clock_row(row: Row) -> ClockRow:

@@ -180,10 +180,12 @@ class Storage(ABC):
         positions: Sequence[int] | None = None,
         thread_id: int | None = None,
         board_message_id: int | None = None,
+        state_schema: int = 0,
     ) -> list[SeatRow]:
         """Move a table from the lobby to play, atomically: seats, state, first snapshot and clock.
 
-        ``positions`` lists the lobby positions in seat order (``None``: join order). Raises
+        ``positions`` lists the lobby positions in seat order (``None``: join order);
+        ``state_schema`` is the game's state schema the state is written at. Raises
         ``TableNotFoundError``, ``TableStatusError`` (a second Start) or ``LobbyChangedError``.
         """
 
@@ -200,9 +202,11 @@ class Storage(ABC):
         seat_updates: Sequence[tuple[int, int, bool]] = (),
         finished: FinishRow | None = None,
         now: float,
+        state_schema: int = 0,
     ) -> list[RatingChange]:
         """Record one accepted action in a single transaction, or nothing at all.
 
+        The state (and a snapshot of it) is stored with ``state_schema``, its game's state schema.
         Raises ``VersionConflictError`` when the table is not active at ``expected_version``.
         """
 
@@ -213,6 +217,22 @@ class Storage(ABC):
     @abstractmethod
     async def cancel_table(self, table_id: int, *, now: float) -> None:
         """Cancel a lobby or an active table (no results, no ratings); its clock is removed."""
+
+    @abstractmethod
+    async def quarantine_table(self, table_id: int, *, now: float) -> bool:
+        """Take a lobby or active table whose state cannot be read out of play; return whether it was live.
+
+        Its status becomes ``quarantined`` (no longer live: its players are free), its clock is
+        removed, and its rows stay as they are for whoever repairs it.
+        """
+
+    @abstractmethod
+    async def unnotified_quarantines(self, *, shards: Shards | None = None) -> list[TableRow]:
+        """Return the quarantined tables whose thread was not told yet, oldest first (``shards``: theirs only)."""
+
+    @abstractmethod
+    async def set_quarantine_notified(self, table_id: int) -> None:
+        """Record that a quarantined table's thread was told, so it is told only once."""
 
     # -- table details ------------------------------------------------------------------------------
 

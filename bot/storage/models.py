@@ -22,12 +22,17 @@ version (which starts at 0) can match it, so a stale in-game button can never ac
 
 
 class TableStatus(StrEnum):
-    """Where a table is in its life: ``lobby`` → ``active`` → ``finished``, or ``cancelled``."""
+    """Where a table is in its life: ``lobby`` → ``active`` → ``finished``, or ``cancelled``.
+
+    ``quarantined``: its stored state could not be read back (not even through the game's upgrade
+    steps); it is kept for inspection but no longer live, like a cancelled table.
+    """
 
     LOBBY = "lobby"
     ACTIVE = "active"
     FINISHED = "finished"
     CANCELLED = "cancelled"
+    QUARANTINED = "quarantined"
 
     @property
     def is_live(self) -> bool:
@@ -41,7 +46,8 @@ class TableRow:
 
     ``version`` is the engine state version, :data:`LOBBY_VERSION` while in the lobby. ``state`` is
     the JSON of the current state, ``None`` while in the lobby. ``locale`` is the server locale used
-    for public text.
+    for public text. ``state_schema`` is the game's state schema ``state`` was written at
+    (:mod:`games.core.schema`).
     """
 
     id: int
@@ -62,6 +68,7 @@ class TableRow:
     created_at: float
     updated_at: float
     finished_at: float | None
+    state_schema: int = 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -111,11 +118,12 @@ class ActionLogRow:
 
 @dataclass(frozen=True, slots=True)
 class SnapshotRow:
-    """The JSON state of a table at ``version``."""
+    """The JSON state of a table at ``version``, written at the game's state schema ``state_schema``."""
 
     table_id: int
     version: int
     state: str
+    state_schema: int = 0
 
 
 @dataclass(frozen=True, slots=True)

@@ -41,6 +41,7 @@ from bot.storage._rows import (
     SELECT_RATING,
     SELECT_SEAT,
     SELECT_TABLE,
+    SNAPSHOT_COLUMNS,
     TABLE_COLUMNS,
     RatedSeat,
     check_clock,
@@ -50,6 +51,7 @@ from bot.storage._rows import (
     rate_finish,
     rating_row,
     seat_row,
+    snapshot_row,
     table_row,
 )
 from bot.storage.base import DEFAULT_POOL_SIZE, DEFAULT_SNAPSHOT_EVERY, Storage
@@ -111,11 +113,12 @@ _INSERT_SEAT = (
 )
 _SEATS_IN_ORDER = f"{SELECT_SEAT} WHERE table_id = $1 ORDER BY seat IS NULL, seat, position"
 _COMMIT_STATE = (
-    "UPDATE tables SET state = $1, version = $2, updated_at = $3 WHERE id = $4 AND version = $5 AND status = 'active'"
+    "UPDATE tables SET state = $1, version = $2, updated_at = $3, state_schema = $6 "
+    "WHERE id = $4 AND version = $5 AND status = 'active'"
 )
 _COMMIT_FINAL_STATE = (
-    "UPDATE tables SET state = $1, version = $2, updated_at = $3, status = 'finished', finished_at = $3 "
-    "WHERE id = $4 AND version = $5 AND status = 'active'"
+    "UPDATE tables SET state = $1, version = $2, updated_at = $3, status = 'finished', finished_at = $3, "
+    "state_schema = $6 WHERE id = $4 AND version = $5 AND status = 'active'"
 )
 _INSERT_LOG = (
     "INSERT INTO action_log (table_id, seq, seat, action, by_timeout, user_id, created_at) "
@@ -134,16 +137,17 @@ _DELETE_CLOCK = "DELETE FROM clocks WHERE table_id = $1"
 # writes only if the version-checked UPDATE matched. Parameters in SELECT lists carry casts because
 # PostgreSQL does not infer them from the INSERT's columns.
 _MOVE_PARTS = (
-    "WITH moved AS (UPDATE tables SET state = $1, version = $2, updated_at = $3 "
+    "WITH moved AS (UPDATE tables SET state = $1, version = $2, updated_at = $3, state_schema = $11::integer "
     "WHERE id = $4 AND version = $5 AND status = 'active' RETURNING id), "
     "logged AS (INSERT INTO action_log (table_id, seq, seat, action, by_timeout, user_id, created_at) "
     "SELECT id, $5::bigint, $6::integer, $7::text, $8::boolean, $9::bigint, $3::double precision FROM moved), "
-    "snapped AS (INSERT INTO snapshots (table_id, version, state) SELECT id, $2::bigint, $1::text FROM moved "
-    "WHERE $10::boolean ON CONFLICT (table_id, version) DO UPDATE SET state = excluded.state), "
+    "snapped AS (INSERT INTO snapshots (table_id, version, state, state_schema) "
+    "SELECT id, $2::bigint, $1::text, $11::integer FROM moved WHERE $10::boolean "
+    "ON CONFLICT (table_id, version) DO UPDATE SET state = excluded.state, state_schema = excluded.state_schema), "
 )
 _MOVE_WITH_CLOCK = (
     _MOVE_PARTS + "clocked AS (INSERT INTO clocks (table_id, version, deadline, seats) "  # noqa: S608 - constants
-    "SELECT id, $11::bigint, $12::double precision, $13::text FROM moved "
+    "SELECT id, $12::bigint, $13::double precision, $14::text FROM moved "
     "ON CONFLICT (table_id) DO UPDATE SET "
     "claimed_by = CASE WHEN clocks.version = excluded.version THEN clocks.claimed_by END, "
     "claimed_until = CASE WHEN clocks.version = excluded.version THEN clocks.claimed_until END, "
@@ -169,9 +173,10 @@ _CLAIM_DUE_CLOCKS = (
     f"RETURNING {', '.join(f'c.{column}' for column in CLOCK_COLUMNS.split(', '))}"
 )
 _UPSERT_SNAPSHOT = (
-    "INSERT INTO snapshots (table_id, version, state) VALUES ($1, $2, $3) "
-    "ON CONFLICT (table_id, version) DO UPDATE SET state = excluded.state"
+    "INSERT INTO snapshots (table_id, version, state, state_schema) VALUES ($1, $2, $3, $4) "
+    "ON CONFLICT (table_id, version) DO UPDATE SET state = excluded.state, state_schema = excluded.state_schema"
 )
+_SELECT_LATEST_SNAPSHOT = f"SELECT {SNAPSHOT_COLUMNS} FROM snapshots WHERE table_id = $1 ORDER BY version DESC LIMIT 1"  # noqa: S608
 _UPDATE_SEAT = "UPDATE seats SET timeouts_in_row = $1, autopilot = $2 WHERE table_id = $3 AND seat = $4"
 _UPDATE_SEATS = (
     "UPDATE seats AS s SET timeouts_in_row = u.timeouts_in_row, autopilot = u.autopilot "
@@ -441,6 +446,7 @@ class PostgresStorage(Storage):
         positions: Sequence[int] | None = None,
         thread_id: int | None = None,
         board_message_id: int | None = None,
+        state_schema: int = 0,
     ) -> list[SeatRow]:
         if clock is not None:
             check_clock(clock, table_id, version)
@@ -461,15 +467,16 @@ class PostgresStorage(Storage):
             )
             await conn.execute(
                 "UPDATE tables SET status = 'active', state = $1, version = $2, thread_id = coalesce($3, thread_id), "
-                "board_message_id = coalesce($4, board_message_id), updated_at = $5 WHERE id = $6",
+                "board_message_id = coalesce($4, board_message_id), updated_at = $5, state_schema = $7 WHERE id = $6",
                 state_json,
                 version,
                 thread_id,
                 board_message_id,
                 now,
                 table_id,
+                state_schema,
             )
-            await conn.execute(_UPSERT_SNAPSHOT, table_id, version, state_json)
+            await conn.execute(_UPSERT_SNAPSHOT, table_id, version, state_json, state_schema)
             if clock is not None:
                 await self._put_clock(conn, clock)
             seated = await conn.fetch(f"{SELECT_SEAT} WHERE table_id = $1 ORDER BY seat", table_id)
@@ -494,6 +501,7 @@ class PostgresStorage(Storage):
         seat_updates: Sequence[tuple[int, int, bool]] = (),
         finished: FinishRow | None = None,
         now: float,
+        state_schema: int = 0,
     ) -> list[RatingChange]:
         if new_version != expected_version + 1:
             raise ValueError(f"an action moves version {expected_version} to {expected_version + 1}, not {new_version}")
@@ -502,12 +510,15 @@ class PostgresStorage(Storage):
                 raise ValueError("a finished table has no clock")
             check_clock(clock, table_id, new_version)
         if not seat_updates and finished is None:
-            await self._move(table_id, expected_version, new_state_json, new_version, log, clock, now)
+            await self._move(table_id, expected_version, new_state_json, new_version, log, clock, now, state_schema)
             return []
         changes: list[RatingChange] = []
         async with self._transaction() as conn:
             sql = _COMMIT_STATE if finished is None else _COMMIT_FINAL_STATE
-            if _rowcount(await conn.execute(sql, new_state_json, new_version, now, table_id, expected_version)) != 1:
+            written = await conn.execute(
+                sql, new_state_json, new_version, now, table_id, expected_version, state_schema
+            )
+            if _rowcount(written) != 1:
                 row = await conn.fetchrow("SELECT version, status FROM tables WHERE id = $1", table_id)
                 actual, status = (row[0], row[1]) if row is not None else (None, None)
                 raise VersionConflictError(table_id, expected_version, actual, status)
@@ -521,7 +532,7 @@ class PostgresStorage(Storage):
             else:
                 await self._put_clock(conn, clock)
             if new_version % self.snapshot_every == 0:
-                await conn.execute(_UPSERT_SNAPSHOT, table_id, new_version, new_state_json)
+                await conn.execute(_UPSERT_SNAPSHOT, table_id, new_version, new_state_json, state_schema)
             if finished is not None:
                 changes = await self._finish(conn, table_id, finished, now)
         return changes
@@ -535,6 +546,7 @@ class PostgresStorage(Storage):
         log: LogEntry,
         clock: ClockRow | None,
         now: float,
+        state_schema: int,
     ) -> None:
         """Commit a plain move in one statement (one round trip; all of it or nothing)."""
         args: list[object] = [
@@ -548,6 +560,7 @@ class PostgresStorage(Storage):
             bool(log.by_timeout),
             log.user_id,
             new_version % self.snapshot_every == 0,
+            state_schema,
         ]
         if clock is not None:
             args += [clock.version, clock.deadline, json_text(list(clock.seats))]
@@ -653,6 +666,35 @@ class PostgresStorage(Storage):
             if _rowcount(status) == 0:
                 raise await self._status_error(conn, table_id, (TableStatus.LOBBY, TableStatus.ACTIVE))
             await conn.execute(_DELETE_CLOCK, table_id)
+
+    @override
+    async def quarantine_table(self, table_id: int, *, now: float) -> bool:
+        async with self._transaction() as conn:
+            status = await conn.execute(
+                "UPDATE tables SET status = 'quarantined', finished_at = $1, updated_at = $1 "
+                "WHERE id = $2 AND status IN ('lobby', 'active')",
+                now,
+                table_id,
+            )
+            await conn.execute(_DELETE_CLOCK, table_id)
+            return _rowcount(status) == 1
+
+    @override
+    async def unnotified_quarantines(self, *, shards: Shards | None = None) -> list[TableRow]:
+        where = f"{SELECT_TABLE} WHERE status = 'quarantined' AND NOT quarantine_notified"
+        if shards is None or shards.is_all:
+            rows = await self._fetch(f"{where} ORDER BY id")
+        else:
+            rows = await self._fetch(
+                f"{where} AND ((guild_id >> 22) % $1) = ANY($2::bigint[]) ORDER BY id",
+                shards.count,
+                sorted(shards.ids),
+            )
+        return [table_row(row) for row in rows]
+
+    @override
+    async def set_quarantine_notified(self, table_id: int) -> None:
+        await self._write("UPDATE tables SET quarantine_notified = true WHERE id = $1", table_id)
 
     # -- table details --------------------------------------------------------------------------
 
@@ -789,11 +831,8 @@ class PostgresStorage(Storage):
 
     @override
     async def latest_snapshot(self, table_id: int) -> SnapshotRow | None:
-        rows = await self._fetch(
-            "SELECT table_id, version, state FROM snapshots WHERE table_id = $1 ORDER BY version DESC LIMIT 1",
-            table_id,
-        )
-        return SnapshotRow(table_id=rows[0][0], version=rows[0][1], state=rows[0][2]) if rows else None
+        rows = await self._fetch(_SELECT_LATEST_SNAPSHOT, table_id)
+        return snapshot_row(rows[0]) if rows else None
 
     @override
     async def snapshot_versions(self, table_id: int) -> list[int]:
@@ -811,15 +850,12 @@ class PostgresStorage(Storage):
                 f"SELECT {LOG_COLUMNS} FROM action_log WHERE table_id = $1 ORDER BY seq",  # noqa: S608
                 table_id,
             )
-            snapshot = await conn.fetchrow(
-                "SELECT table_id, version, state FROM snapshots WHERE table_id = $1 ORDER BY version DESC LIMIT 1",
-                table_id,
-            )
+            snapshot = await conn.fetchrow(_SELECT_LATEST_SNAPSHOT, table_id)
         return ReplayData(
             table=table_row(table),
             seats=[seat_row(row) for row in seats],
             log=[log_row(row) for row in log],
-            snapshot=None if snapshot is None else SnapshotRow(snapshot[0], snapshot[1], snapshot[2]),
+            snapshot=None if snapshot is None else snapshot_row(snapshot),
         )
 
     @override

@@ -40,6 +40,7 @@ from bot.storage._rows import SEAT_COLUMNS as _SEAT_COLUMNS
 from bot.storage._rows import SELECT_RATING as _SELECT_RATING
 from bot.storage._rows import SELECT_SEAT as _SELECT_SEAT
 from bot.storage._rows import SELECT_TABLE as _SELECT_TABLE
+from bot.storage._rows import SNAPSHOT_COLUMNS as _SNAPSHOT_COLUMNS
 from bot.storage._rows import TABLE_COLUMNS as _TABLE_COLUMNS
 from bot.storage._rows import RatedSeat as _RatedSeat
 from bot.storage._rows import Row as _Row
@@ -50,6 +51,7 @@ from bot.storage._rows import log_row as _log
 from bot.storage._rows import rate_finish
 from bot.storage._rows import rating_row as _rating
 from bot.storage._rows import seat_row as _seat
+from bot.storage._rows import snapshot_row as _snapshot
 from bot.storage._rows import table_row as _table
 from bot.storage.base import DEFAULT_POOL_SIZE, DEFAULT_SNAPSHOT_EVERY, Storage
 from bot.storage.errors import (
@@ -125,11 +127,12 @@ _LOBBY_CHECK = (
     "FROM tables AS t WHERE t.id = ?"
 )
 _COMMIT_STATE = (
-    "UPDATE tables SET state = ?, version = ?, updated_at = ? WHERE id = ? AND version = ? AND status = 'active'"
+    "UPDATE tables SET state = ?, state_schema = ?, version = ?, updated_at = ? "
+    "WHERE id = ? AND version = ? AND status = 'active'"
 )
 _COMMIT_FINAL_STATE = (
-    "UPDATE tables SET state = ?, version = ?, updated_at = ?, status = 'finished', finished_at = ? "
-    "WHERE id = ? AND version = ? AND status = 'active'"
+    "UPDATE tables SET state = ?, state_schema = ?, version = ?, updated_at = ?, status = 'finished', "
+    "finished_at = ? WHERE id = ? AND version = ? AND status = 'active'"
 )
 _INSERT_LOG = (
     "INSERT INTO action_log (table_id, seq, seat, action, by_timeout, user_id, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)"
@@ -156,7 +159,8 @@ _CLAIM_DUE_CLOCKS = (
     "RETURNING table_id, version, deadline, seats"
 )
 _DELETE_CLOCK = "DELETE FROM clocks WHERE table_id = ?"
-_INSERT_SNAPSHOT = "INSERT OR REPLACE INTO snapshots (table_id, version, state) VALUES (?, ?, ?)"
+_INSERT_SNAPSHOT = "INSERT OR REPLACE INTO snapshots (table_id, version, state, state_schema) VALUES (?, ?, ?, ?)"
+_SELECT_LATEST_SNAPSHOT = f"SELECT {_SNAPSHOT_COLUMNS} FROM snapshots WHERE table_id = ? ORDER BY version DESC LIMIT 1"  # noqa: S608
 _UPDATE_SEAT = "UPDATE seats SET timeouts_in_row = ?, autopilot = ? WHERE table_id = ? AND seat = ?"
 _UPSERT_RATING = (
     "INSERT INTO ratings (guild_id, game, user_id, mu, sigma, games, wins, updated_at) VALUES (?, ?, ?, ?, ?, 1, ?, ?) "
@@ -172,6 +176,7 @@ def _commit_move(
     table_id: int,
     expected_version: int,
     new_state_json: str,
+    state_schema: int,
     log: LogEntry,
     clock: ClockRow | None,
     seat_updates: Sequence[SeatUpdate],
@@ -188,7 +193,9 @@ def _commit_move(
         return None
     conn.execute("BEGIN IMMEDIATE")
     try:
-        cursor = conn.execute(_COMMIT_STATE, (new_state_json, expected_version + 1, now, table_id, expected_version))
+        cursor = conn.execute(
+            _COMMIT_STATE, (new_state_json, state_schema, expected_version + 1, now, table_id, expected_version)
+        )
         if cursor.rowcount != 1:
             rows = conn.execute("SELECT version, status FROM tables WHERE id = ?", (table_id,)).fetchall()
             conn.rollback()
@@ -206,7 +213,7 @@ def _commit_move(
         else:
             conn.execute(_REPLACE_CLOCK, (table_id, clock.version, clock.deadline, _json(list(clock.seats))))
         if snapshot:
-            conn.execute(_INSERT_SNAPSHOT, (table_id, expected_version + 1, new_state_json))
+            conn.execute(_INSERT_SNAPSHOT, (table_id, expected_version + 1, new_state_json, state_schema))
         conn.commit()
     except BaseException:
         conn.rollback()
@@ -454,6 +461,7 @@ class SqliteStorage(Storage):
         positions: Sequence[int] | None = None,
         thread_id: int | None = None,
         board_message_id: int | None = None,
+        state_schema: int = 0,
     ) -> list[SeatRow]:
         """Move a table from the lobby to play, atomically; a second Start fails.
 
@@ -468,6 +476,7 @@ class SqliteStorage(Storage):
                 lobby that changed since the state was built for it.
             thread_id: The table's thread, or ``None`` to keep the stored one.
             board_message_id: The board message, or ``None`` to keep the stored one.
+            state_schema: The game's state schema ``state_json`` is written at.
 
         Returns:
             The seats in seat order.
@@ -501,11 +510,12 @@ class SqliteStorage(Storage):
                 [(seat, table_id, position) for seat, position in enumerate(order)],
             )
             await db.execute(
-                "UPDATE tables SET status = 'active', state = ?, version = ?, thread_id = coalesce(?, thread_id), "
-                "board_message_id = coalesce(?, board_message_id), updated_at = ? WHERE id = ?",
-                (state_json, version, thread_id, board_message_id, now, table_id),
+                "UPDATE tables SET status = 'active', state = ?, state_schema = ?, version = ?, "
+                "thread_id = coalesce(?, thread_id), board_message_id = coalesce(?, board_message_id), "
+                "updated_at = ? WHERE id = ?",
+                (state_json, state_schema, version, thread_id, board_message_id, now, table_id),
             )
-            await db.execute(_INSERT_SNAPSHOT, (table_id, version, state_json))
+            await db.execute(_INSERT_SNAPSHOT, (table_id, version, state_json, state_schema))
             if clock is not None:
                 await db.execute(_REPLACE_CLOCK, (table_id, clock.version, clock.deadline, _json(list(clock.seats))))
             seated = list(await db.execute_fetchall(f"{_SELECT_SEAT} WHERE table_id = ? ORDER BY seat", (table_id,)))
@@ -525,6 +535,7 @@ class SqliteStorage(Storage):
         seat_updates: Sequence[tuple[int, int, bool]] = (),
         finished: FinishRow | None = None,
         now: float,
+        state_schema: int = 0,
     ) -> list[RatingChange]:
         """Record one accepted action in a single transaction, or nothing at all.
 
@@ -545,6 +556,7 @@ class SqliteStorage(Storage):
             seat_updates: :class:`SeatUpdate` ``(seat, timeouts_in_row, autopilot)`` for some seats.
             finished: How the game ended, if this action ended it (then ``clock`` must be ``None``).
             now: The current unix time.
+            state_schema: The game's state schema ``new_state_json`` is written at.
 
         Returns:
             The rating changes the finish applied (empty unless this commit finished a rated game).
@@ -576,6 +588,7 @@ class SqliteStorage(Storage):
                         table_id,
                         expected_version,
                         new_state_json,
+                        state_schema,
                         log,
                         clock,
                         updates,
@@ -590,7 +603,7 @@ class SqliteStorage(Storage):
             return []
         async with self._transaction() as db:
             cursor = await db.execute(
-                _COMMIT_FINAL_STATE, (new_state_json, new_version, now, now, table_id, expected_version)
+                _COMMIT_FINAL_STATE, (new_state_json, state_schema, new_version, now, now, table_id, expected_version)
             )
             if cursor.rowcount != 1:
                 rows = list(await db.execute_fetchall("SELECT version, status FROM tables WHERE id = ?", (table_id,)))
@@ -607,7 +620,7 @@ class SqliteStorage(Storage):
             else:
                 await db.execute(_REPLACE_CLOCK, (table_id, clock.version, clock.deadline, _json(list(clock.seats))))
             if new_version % self.snapshot_every == 0:
-                await db.execute(_INSERT_SNAPSHOT, (table_id, new_version, new_state_json))
+                await db.execute(_INSERT_SNAPSHOT, (table_id, new_version, new_state_json, state_schema))
             return await self._finish(db, table_id, finished, now)
 
     @staticmethod
@@ -723,6 +736,33 @@ class SqliteStorage(Storage):
             if cursor.rowcount == 0:
                 raise await self._status_error(db, table_id, (TableStatus.LOBBY, TableStatus.ACTIVE))
             await db.execute(_DELETE_CLOCK, (table_id,))
+
+    async def quarantine_table(self, table_id: int, *, now: float) -> bool:
+        """Take a live table whose state cannot be read out of play; return whether it was live."""
+        async with self._transaction() as db:
+            cursor = await db.execute(
+                "UPDATE tables SET status = 'quarantined', finished_at = ?, updated_at = ? "
+                "WHERE id = ? AND status IN ('lobby', 'active')",
+                (now, now, table_id),
+            )
+            await db.execute(_DELETE_CLOCK, (table_id,))
+            return cursor.rowcount == 1
+
+    async def unnotified_quarantines(self, *, shards: Shards | None = None) -> list[TableRow]:
+        """Return the quarantined tables whose thread was not told yet, oldest first."""
+        where = f"{_SELECT_TABLE} WHERE status = 'quarantined' AND quarantine_notified = 0"
+        if shards is None or shards.is_all:
+            rows = await self._fetchall(f"{where} ORDER BY id")
+        else:
+            rows = await self._fetchall(
+                f"{where} AND ((guild_id >> 22) % ?) IN (SELECT value FROM json_each(?)) ORDER BY id",  # noqa: S608
+                (shards.count, _json(sorted(shards.ids))),
+            )
+        return [_table(row) for row in rows]
+
+    async def set_quarantine_notified(self, table_id: int) -> None:
+        """Record that a quarantined table's thread was told."""
+        await self._write("UPDATE tables SET quarantine_notified = 1 WHERE id = ?", (table_id,))
 
     # -- table details --------------------------------------------------------------------------
 
@@ -882,11 +922,8 @@ class SqliteStorage(Storage):
 
     async def latest_snapshot(self, table_id: int) -> SnapshotRow | None:
         """Return the table's most recent snapshot, if any."""
-        rows = await self._fetchall(
-            "SELECT table_id, version, state FROM snapshots WHERE table_id = ? ORDER BY version DESC LIMIT 1",
-            (table_id,),
-        )
-        return SnapshotRow(table_id=rows[0][0], version=rows[0][1], state=rows[0][2]) if rows else None
+        rows = await self._fetchall(_SELECT_LATEST_SNAPSHOT, (table_id,))
+        return _snapshot(rows[0]) if rows else None
 
     async def snapshot_versions(self, table_id: int) -> list[int]:
         """Return the versions at which the table has snapshots, in order."""
@@ -907,13 +944,8 @@ class SqliteStorage(Storage):
                 "WHERE table_id = ? ORDER BY seq",
                 (table_id,),
             )
-            snapshots = list(
-                await db.execute_fetchall(
-                    "SELECT table_id, version, state FROM snapshots WHERE table_id = ? ORDER BY version DESC LIMIT 1",
-                    (table_id,),
-                )
-            )
-        snapshot = SnapshotRow(snapshots[0][0], snapshots[0][1], snapshots[0][2]) if snapshots else None
+            snapshots = list(await db.execute_fetchall(_SELECT_LATEST_SNAPSHOT, (table_id,)))
+        snapshot = _snapshot(snapshots[0]) if snapshots else None
         return ReplayData(
             table=_table(tables[0]),
             seats=[_seat(row) for row in seats],

@@ -3,6 +3,11 @@
 Board edits are coalesced per table (Discord rate-limits message edits), sent with the bot token
 (interaction tokens die after 15 minutes) and rendered off the event loop.
 
+Per-table bookkeeping (log lines, the pending board and lobby tasks, the last ping) lives only as
+long as the table is shown: a task leaves its map when it is done, and the rest is forgotten once
+the final board, result or cancellation has been posted, so memory stays flat however many tables
+a process has shown.
+
 Discord can fail any request (a timeout, a server error discord.py stopped retrying): a failed
 board update is drawn again after a back-off until it lands, so the board always ends showing the
 table's state; a failed welcome, ping or lobby edit is only logged, and a failed result is posted
@@ -59,7 +64,8 @@ class DiscordPublisher:
     def lobby_changed(self, table: Table) -> None:
         """Queue a redraw of the lobby message."""
         if table.id not in self._lobby_tasks or self._lobby_tasks[table.id].done():
-            self._lobby_tasks[table.id] = asyncio.create_task(self._edit_lobby(table), name=f"lobby-{table.id}")
+            task = asyncio.create_task(self._edit_lobby(table), name=f"lobby-{table.id}")
+            _track(self._lobby_tasks, table.id, task)
 
     def table_changed(self, table: Table, events: Sequence[Event]) -> None:
         """Record the public log lines of ``events`` and queue a board redraw."""
@@ -134,6 +140,21 @@ class DiscordPublisher:
         await self._edit_lobby(table)
         self._forget(table.id)
 
+    async def table_quarantined(self, table: Table) -> bool:
+        """Tell the table's thread (or channel) that its saved game could not be loaded.
+
+        A deleted thread or a channel the bot may no longer write in counts as told: there is
+        nobody left to tell, and trying again at every start would not change that.
+        """
+        try:
+            await self._thread(table).send(translate(table.locale, "ui.board.quarantined", id=table.id))
+        except (discord.NotFound, discord.Forbidden):
+            log.info("table %s is quarantined; its thread is gone", table.id)
+        except DISCORD_FAILURES:
+            log.warning("could not tell table %s that it is quarantined", table.id, exc_info=True)
+            return False
+        return True
+
     # ------------------------------------------------------------------ internals
     def _notify(self, table: Table, kind: str, payload: Payload) -> None:
         for observer in self.observers:
@@ -146,6 +167,10 @@ class DiscordPublisher:
         return self.bot.get_partial_messageable(table.thread_id or table.channel_id, guild_id=table.guild_id)
 
     def _forget(self, table_id: int) -> None:
+        """Drop what was kept to show a table that is over (called once its last message is posted).
+
+        Its board and lobby tasks are not touched: a task leaves its map itself when it ends.
+        """
         self.logs.pop(table_id, None)
         self._pinged.pop(table_id, None)
         self._dirty.discard(table_id)
@@ -165,7 +190,7 @@ class DiscordPublisher:
         self._dirty.add(table.id)
         task = self._board_tasks.get(table.id)
         if task is None or task.done():
-            self._board_tasks[table.id] = asyncio.create_task(self._board_loop(table), name=f"board-{table.id}")
+            _track(self._board_tasks, table.id, asyncio.create_task(self._board_loop(table), name=f"board-{table.id}"))
 
     async def _board_loop(self, table: Table) -> None:
         failures = 0
@@ -267,3 +292,14 @@ class DiscordPublisher:
             with contextlib.suppress(*DISCORD_FAILURES):
                 await target.get_partial_message(previous[1]).delete()
         self._pinged[table.id] = (table.prompt_version, message.id)
+
+
+def _track(tasks: dict[int, asyncio.Task[None]], table_id: int, task: asyncio.Task[None]) -> None:
+    """Keep ``task`` as ``table_id``'s entry in ``tasks`` until it ends (unless replaced before)."""
+    tasks[table_id] = task
+
+    def untrack(done: asyncio.Task[None]) -> None:
+        if tasks.get(table_id) is done:
+            del tasks[table_id]
+
+    task.add_done_callback(untrack)

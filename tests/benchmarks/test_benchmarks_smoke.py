@@ -9,6 +9,7 @@ import pytest
 import benchmarks.__main__ as cli
 import games.registry
 from benchmarks import masti
+from benchmarks.bookkeeping import bench_bookkeeping
 from benchmarks.clicks import bench_clicks
 from benchmarks.common import Line, percentile, registered_games
 from benchmarks.engine import bench_ai, bench_playouts
@@ -133,6 +134,13 @@ def test_spam(tmp_path):
     assert [line.target == "(context)" for line in lines] == [False, False, True, True]
 
 
+def test_memory_over_finished_tables(tmp_path):
+    lines = bench_bookkeeping(tmp_path, tables=12)
+    check(lines, 1 + 8)
+    assert "12 finished or cancelled tables" in lines[0].name
+    assert all(line.value == "0" for line in lines[1:])  # every per-table map is empty
+
+
 def test_statistics():
     assert percentile([5.0, 1.0, 3.0, 2.0, 4.0], 50) == 3.0
     assert percentile([float(i) for i in range(1, 101)], 99) == 99.0
@@ -159,12 +167,13 @@ TINY = cli.Sizes(
     games_ai_games=1,
     memory_tables=4,
     spam_clicks=20,
+    bookkeeping_tables=12,
 )
 COUP_ROWS = 6 + 5 + 1 + 2 + 3
 MASTI_ROWS = 4 + 1 + 2 + 5
 #: With every game: both click runs on the mixed fleet (each with its line by game), the per-game
-#: sections over the registry, memory and restart, click spam.
-EVERY_GAME_ROWS = 1 + 7 + len(registered_games()) + 3 * len(set(registered_games()) - DEDICATED) + 3 + 4
+#: sections over the registry, memory and restart, click spam, memory over finished tables.
+EVERY_GAME_ROWS = 1 + 7 + len(registered_games()) + 3 * len(set(registered_games()) - DEDICATED) + 3 + 4 + 9
 
 
 def rows_of(report: str) -> list[str]:

@@ -37,6 +37,7 @@ class RecordingPublisher:
         self.finished: list[TableResult] = []
         self.started: list[int] = []
         self.cancelled: list[int] = []
+        self.quarantined: list[int] = []
 
     def lobby_changed(self, table: Table) -> None:
         pass
@@ -52,6 +53,10 @@ class RecordingPublisher:
 
     async def table_cancelled(self, table: Table, by_user: int | None) -> None:
         self.cancelled.append(table.id)
+
+    async def table_quarantined(self, table: Table) -> bool:
+        self.quarantined.append(table.id)
+        return True
 
 
 class FakeClock:
