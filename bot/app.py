@@ -20,6 +20,7 @@ from bot.ui.components import DYNAMIC_ITEMS
 from bot.ui.interactions import Interactions, display_name
 from bot.ui.panels import lobby_payload
 from bot.ui.publisher import DiscordPublisher
+from bot.ui.text import NO_PINGS
 from games.registry import ENGINES
 
 log = logging.getLogger(__name__)
@@ -43,7 +44,8 @@ class TableBot(commands.AutoShardedBot):
             shard_count=shards.count,
             shard_ids=sorted(shards.ids),
             tree_cls=ErrorAwareTree,
-            allowed_mentions=discord.AllowedMentions(everyone=False, roles=False, users=True),
+            # A message that forgets its own allowed_mentions pings no one (see bot.ui.text).
+            allowed_mentions=NO_PINGS,
             **kwargs,
         )
         self.settings = settings
@@ -128,9 +130,11 @@ class TableBot(commands.AutoShardedBot):
         payload = lobby_payload(table, locale)
         message: discord.Message
         if interaction.response.is_done():
-            message = await interaction.followup.send(embed=payload.embed, view=payload.view, wait=True)
+            message = await interaction.followup.send(
+                embed=payload.embed, view=payload.view, wait=True, allowed_mentions=NO_PINGS
+            )
         else:
-            await interaction.response.send_message(embed=payload.embed, view=payload.view)
+            await interaction.response.send_message(embed=payload.embed, view=payload.view, allowed_mentions=NO_PINGS)
             message = await interaction.original_response()
         await self.service.set_lobby_message(table, message.id)
 
@@ -175,10 +179,12 @@ class TableBot(commands.AutoShardedBot):
             elif seat.user_id is not None:
                 await self.service.join(table.id, seat.user_id, seat.display_name)
         payload = lobby_payload(table, locale)
-        message = await channel.send(embed=payload.embed, view=payload.view)
+        message = await channel.send(embed=payload.embed, view=payload.view, allowed_mentions=NO_PINGS)
         await self.service.set_lobby_message(table, message.id)
         await interaction.followup.send(
-            translate(str(interaction.locale), "ui.lobby.created") + f" {message.jump_url}", ephemeral=True
+            translate(str(interaction.locale), "ui.lobby.created") + f" {message.jump_url}",
+            ephemeral=True,
+            allowed_mentions=NO_PINGS,
         )
 
 

@@ -15,6 +15,7 @@ from bot.errors import deliver
 from bot.i18n import translate
 from bot.tables import TableError
 from bot.ui.panels import Payload, confirm_payload, panel_payload, rules_payload
+from bot.ui.text import NO_PINGS
 
 if TYPE_CHECKING:
     from bot.app import TableBot
@@ -51,13 +52,21 @@ async def send_private(interaction: discord.Interaction, payload: Payload, *, ed
     async def send() -> None:
         if edit:
             if interaction.response.is_done():
-                await interaction.edit_original_response(embed=payload.embed, view=payload.view)
+                await interaction.edit_original_response(
+                    embed=payload.embed, view=payload.view, allowed_mentions=NO_PINGS
+                )
             else:
-                await interaction.response.edit_message(embed=payload.embed, view=payload.view)
+                await interaction.response.edit_message(
+                    embed=payload.embed, view=payload.view, allowed_mentions=NO_PINGS
+                )
         elif interaction.response.is_done():
-            await interaction.followup.send(embed=payload.embed, view=payload.view, ephemeral=True)
+            await interaction.followup.send(
+                embed=payload.embed, view=payload.view, ephemeral=True, allowed_mentions=NO_PINGS
+            )
         else:
-            await interaction.response.send_message(embed=payload.embed, view=payload.view, ephemeral=True)
+            await interaction.response.send_message(
+                embed=payload.embed, view=payload.view, ephemeral=True, allowed_mentions=NO_PINGS
+            )
 
     await deliver(send)
 
