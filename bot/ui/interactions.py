@@ -33,9 +33,18 @@ def display_name(user: discord.abc.User) -> str:
 
 
 def is_moderator(interaction: discord.Interaction) -> bool:
-    """Return whether the clicking member may end any table in this server."""
-    perms = getattr(interaction.user, "guild_permissions", None)
-    return bool(perms and (perms.manage_guild or perms.manage_messages or perms.manage_threads))
+    """Return whether the clicking member may end any table where they clicked.
+
+    A moderator is a member who may Manage Messages or Manage Threads *in that channel*, or who may
+    Manage Server (Administrator grants all three). ``interaction.permissions`` are the member's
+    permissions resolved by Discord for the channel of the click (for a table's thread, those of
+    the games channel it belongs to), so a role allowed Manage Messages server-wide but denied it in
+    the games channel is no moderator there.
+    """
+    if interaction.guild_id is None:
+        return False
+    perms = interaction.permissions
+    return perms.manage_guild or perms.manage_messages or perms.manage_threads
 
 
 def _is_ephemeral(interaction: discord.Interaction) -> bool:
