@@ -29,7 +29,11 @@ COGS = ("bot.cogs.coup", "bot.cogs.masti", "bot.cogs.cadwallon", "bot.cogs.intri
 
 
 class TableBot(commands.AutoShardedBot):
-    """The tabletop bot: runs the shards ``settings`` names and the tables of their guilds."""
+    """The tabletop bot: runs the shards ``settings`` names and the tables of their guilds.
+
+    It answers interactions only: it has no prefix commands, no help command and reads no message
+    (:meth:`on_message` ignores every one), so "@bot help" in a channel gets no answer.
+    """
 
     service: TableService
     storage: Storage
@@ -39,7 +43,9 @@ class TableBot(commands.AutoShardedBot):
         intents = discord.Intents.default()
         shards = settings.shards
         super().__init__(
+            # commands.Bot needs a prefix, but no message ever reaches command processing (on_message).
             command_prefix=commands.when_mentioned,
+            help_command=None,
             intents=intents,
             shard_count=shards.count,
             shard_ids=sorted(shards.ids),
@@ -52,6 +58,9 @@ class TableBot(commands.AutoShardedBot):
         self._given_storage = storage
         self.publisher = DiscordPublisher(self, edit_interval=settings.board_edit_interval)
         self.interactions = Interactions(self)
+
+    async def on_message(self, message: discord.Message, /) -> None:
+        """Ignore messages: the bot acts on slash commands and components only."""
 
     async def setup_hook(self) -> None:
         """Open storage, restore this process's live tables, register components and commands."""
