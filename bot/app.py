@@ -21,6 +21,7 @@ from bot.ui.interactions import Interactions, display_name
 from bot.ui.limits import ClickLimiter, OpenTableCooldown
 from bot.ui.panels import lobby_payload
 from bot.ui.publisher import DISCORD_FAILURES, DiscordPublisher
+from bot.ui.text import NO_PINGS
 from games.registry import ENGINES
 
 log = logging.getLogger(__name__)
@@ -32,7 +33,11 @@ COGS = ("bot.cogs.coup", "bot.cogs.masti", "bot.cogs.cadwallon", "bot.cogs.intri
 
 
 class TableBot(commands.AutoShardedBot):
-    """The tabletop bot: runs the shards ``settings`` names and the tables of their guilds."""
+    """The tabletop bot: runs the shards ``settings`` names and the tables of their guilds.
+
+    It answers interactions only: it has no prefix commands, no help command and reads no message
+    (:meth:`on_message` ignores every one), so "@bot help" in a channel gets no answer.
+    """
 
     service: TableService
     storage: Storage
@@ -42,12 +47,15 @@ class TableBot(commands.AutoShardedBot):
         intents = discord.Intents.default()
         shards = settings.shards
         super().__init__(
+            # commands.Bot needs a prefix, but no message ever reaches command processing (on_message).
             command_prefix=commands.when_mentioned,
+            help_command=None,
             intents=intents,
             shard_count=shards.count,
             shard_ids=sorted(shards.ids),
             tree_cls=ErrorAwareTree,
-            allowed_mentions=discord.AllowedMentions(everyone=False, roles=False, users=True),
+            # A message that forgets its own allowed_mentions pings no one (see bot.ui.text).
+            allowed_mentions=NO_PINGS,
             **kwargs,
         )
         self.settings = settings
@@ -58,6 +66,9 @@ class TableBot(commands.AutoShardedBot):
         self._rematch_lock = asyncio.Lock()
         self.clicks = ClickLimiter(settings.click_burst, settings.clicks_per_second)
         self.open_cooldown = OpenTableCooldown(settings.open_table_cooldown_seconds)
+
+    async def on_message(self, message: discord.Message, /) -> None:
+        """Ignore messages: the bot acts on slash commands and components only."""
 
     async def setup_hook(self) -> None:
         """Open storage, restore this process's live tables, register components and commands."""
@@ -124,9 +135,13 @@ class TableBot(commands.AutoShardedBot):
         message: discord.Message
         try:
             if interaction.response.is_done():
-                message = await interaction.followup.send(embed=payload.embed, view=payload.view, wait=True)
+                message = await interaction.followup.send(
+                    embed=payload.embed, view=payload.view, wait=True, allowed_mentions=NO_PINGS
+                )
             else:
-                await interaction.response.send_message(embed=payload.embed, view=payload.view)
+                await interaction.response.send_message(
+                    embed=payload.embed, view=payload.view, allowed_mentions=NO_PINGS
+                )
                 message = await interaction.original_response()
         except DISCORD_FAILURES:
             await self._abandon_lobby(table.id, interaction.user.id)
@@ -165,12 +180,14 @@ class TableBot(commands.AutoShardedBot):
             if open_rematch is not None:
                 url = lobby_url(open_rematch)
                 await interaction.followup.send(
-                    translate(user_locale, "ui.lobby.rematch_open", url=url), ephemeral=True
+                    translate(user_locale, "ui.lobby.rematch_open", url=url), ephemeral=True, allowed_mentions=NO_PINGS
                 )
                 return
             table = await self._open_rematch(interaction, row, seats)
         await interaction.followup.send(
-            translate(user_locale, "ui.lobby.created") + f" {lobby_url(table)}", ephemeral=True
+            translate(user_locale, "ui.lobby.created") + f" {lobby_url(table)}",
+            ephemeral=True,
+            allowed_mentions=NO_PINGS,
         )
 
     async def _open_rematch(self, interaction: discord.Interaction, row: TableRow, seats: list[SeatRow]) -> Table:

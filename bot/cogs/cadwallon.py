@@ -16,6 +16,7 @@ from bot.translator import cmd
 from bot.ui.interactions import send_private, user_locale
 from bot.ui.limits import open_table_cooldown
 from bot.ui.panels import COLOUR, Payload, panel_payload
+from bot.ui.text import safe_text
 from games.cadwallon.models import PlaceAgent
 
 if TYPE_CHECKING:
@@ -223,7 +224,7 @@ class CadwallonCog(
         grid = getattr(state, "grid", 3)
         boulevard = parse_boulevard(code, grid)
         if boulevard is None:
-            raise TableError("cadwallon.place.bad_code", text=code.strip()[:20], grid=grid)
+            raise TableError("cadwallon.place.bad_code", text=safe_text(code.strip()[:20]), grid=grid)
         await service.act(table.id, interaction.user.id, table.prompt_version, PlaceAgent(boulevard=boulevard))
         await send_private(interaction, panel_payload(table, interaction.user.id, user_locale(interaction)))
 

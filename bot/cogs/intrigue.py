@@ -20,6 +20,7 @@ from bot.translator import cmd
 from bot.ui.interactions import display_name, send_private, user_locale
 from bot.ui.limits import open_table_cooldown
 from bot.ui.panels import Payload, rules_payload
+from bot.ui.text import safe_name
 from games.intrigue.data import DEFAULT_MAX_TURNS, MAX_MAX_TURNS, MIN_MAX_TURNS
 from games.intrigue.models import GiveCoins
 
@@ -153,9 +154,9 @@ class IntrigueCog(
             raise TableError("intrigue.pay_self")
         receiver = table.seat_of(member.id)
         if receiver is None:
-            raise TableError("intrigue.target_not_seated", name=display_name(member))
+            raise TableError("intrigue.target_not_seated", name=safe_name(display_name(member)))
         await service.act_free(table.id, interaction.user.id, GiveCoins(to=receiver.seat, amount=amount))
-        text = translate(locale, "intrigue.pay.done", name=display_name(member), amount=amount)
+        text = translate(locale, "intrigue.pay.done", name=safe_name(display_name(member)), amount=amount)
         await send_private(interaction, Payload(embed=discord.Embed(description=text)))
 
 

@@ -13,6 +13,7 @@ from bot.ratings import ordinal
 from bot.translator import cmd
 from bot.ui.interactions import user_locale
 from bot.ui.panels import COLOUR, game_name
+from bot.ui.text import NO_PINGS, safe_name
 from games.registry import ENGINES
 
 if TYPE_CHECKING:
@@ -59,7 +60,7 @@ class TablesCog(commands.Cog):
                 )
                 for i, row in enumerate(rows)
             )
-        await interaction.response.send_message(embed=embed, allowed_mentions=discord.AllowedMentions.none())
+        await interaction.response.send_message(embed=embed, allowed_mentions=NO_PINGS)
 
     @app_commands.command(
         name=cmd("stats", "stats.name"), description=cmd("A member's games, wins and rating", "stats.description")
@@ -73,9 +74,10 @@ class TablesCog(commands.Cog):
         assert interaction.guild_id is not None  # noqa: S101 - guild_only
         target = member or interaction.user
         rows = await self.bot.storage.player_stats(interaction.guild_id, target.id)
-        embed = discord.Embed(title=translate(locale, "ui.stats.title", name=target.display_name), colour=COLOUR)
+        name = safe_name(target.display_name)
+        embed = discord.Embed(title=translate(locale, "ui.stats.title", name=name), colour=COLOUR)
         if not rows:
-            embed.description = translate(locale, "ui.stats.empty", name=target.display_name)
+            embed.description = translate(locale, "ui.stats.empty", name=name)
         else:
             embed.description = "\n".join(
                 translate(
@@ -88,7 +90,7 @@ class TablesCog(commands.Cog):
                 )
                 for row in rows
             )
-        await interaction.response.send_message(embed=embed, ephemeral=True)
+        await interaction.response.send_message(embed=embed, ephemeral=True, allowed_mentions=NO_PINGS)
 
 
 async def setup(bot: TableBot) -> None:

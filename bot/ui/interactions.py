@@ -15,6 +15,7 @@ from bot.errors import deliver
 from bot.i18n import translate
 from bot.tables import TableError
 from bot.ui.panels import Payload, confirm_payload, end_vote_payload, panel_payload, rules_payload
+from bot.ui.text import NO_PINGS, safe_name
 
 if TYPE_CHECKING:
     from bot.app import TableBot
@@ -32,9 +33,18 @@ def display_name(user: discord.abc.User) -> str:
 
 
 def is_moderator(interaction: discord.Interaction) -> bool:
-    """Return whether the clicking member may end any table in this server."""
-    perms = getattr(interaction.user, "guild_permissions", None)
-    return bool(perms and (perms.manage_guild or perms.manage_messages or perms.manage_threads))
+    """Return whether the clicking member may end any table where they clicked.
+
+    A moderator is a member who may Manage Messages or Manage Threads *in that channel*, or who may
+    Manage Server (Administrator grants all three). ``interaction.permissions`` are the member's
+    permissions resolved by Discord for the channel of the click (for a table's thread, those of
+    the games channel it belongs to), so a role allowed Manage Messages server-wide but denied it in
+    the games channel is no moderator there.
+    """
+    if interaction.guild_id is None:
+        return False
+    perms = interaction.permissions
+    return perms.manage_guild or perms.manage_messages or perms.manage_threads
 
 
 def _is_ephemeral(interaction: discord.Interaction) -> bool:
@@ -51,13 +61,21 @@ async def send_private(interaction: discord.Interaction, payload: Payload, *, ed
     async def send() -> None:
         if edit:
             if interaction.response.is_done():
-                await interaction.edit_original_response(embed=payload.embed, view=payload.view)
+                await interaction.edit_original_response(
+                    embed=payload.embed, view=payload.view, allowed_mentions=NO_PINGS
+                )
             else:
-                await interaction.response.edit_message(embed=payload.embed, view=payload.view)
+                await interaction.response.edit_message(
+                    embed=payload.embed, view=payload.view, allowed_mentions=NO_PINGS
+                )
         elif interaction.response.is_done():
-            await interaction.followup.send(embed=payload.embed, view=payload.view, ephemeral=True)
+            await interaction.followup.send(
+                embed=payload.embed, view=payload.view, ephemeral=True, allowed_mentions=NO_PINGS
+            )
         else:
-            await interaction.response.send_message(embed=payload.embed, view=payload.view, ephemeral=True)
+            await interaction.response.send_message(
+                embed=payload.embed, view=payload.view, ephemeral=True, allowed_mentions=NO_PINGS
+            )
 
     await deliver(send)
 
@@ -170,7 +188,7 @@ class Interactions:
     async def _vote_end(self, interaction: discord.Interaction, table: Table, locale: str) -> None:
         """Count the clicker's agreement to end the game; show the proposal in the thread."""
         user_id = interaction.user.id
-        proposer = next((s.name for s in table.seats if s.user_id == user_id), "")
+        proposer = next((safe_name(s.name) for s in table.seats if s.user_id == user_id), "")
         table, agreed, needed = await self.service.vote_end(table.id, user_id)
         if agreed >= needed:
             if _is_ephemeral(interaction):

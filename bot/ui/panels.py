@@ -2,6 +2,10 @@
 
 Builders are pure functions of a table and its *views*; the public board is built from the public
 view only, the private panel from the clicking seat's own view.
+
+Seat names are chosen by members, so they reach a presenter only through :mod:`bot.ui.text`: escaped
+for its text (status, summary, standings), cleaned for its choice labels, and as members see them
+for the images.
 """
 
 from __future__ import annotations
@@ -20,6 +24,7 @@ from bot.presenters.registry import PRESENTERS
 from bot.ratings import ordinal
 from bot.tables import FIRST_PLAYER, Seat, Table, TableResult
 from bot.ui.components import ActButton, ActSelect, LobbyButton, LobbySelect, TableButton
+from bot.ui.text import image_names, label_name, label_names, safe_name, safe_names
 
 STYLES = {
     "primary": discord.ButtonStyle.primary,
@@ -61,7 +66,8 @@ def _view() -> discord.ui.View:
 
 # ---------------------------------------------------------------------- lobby
 def _seat_label(seat: Seat) -> str:
-    return f"\N{ROBOT FACE} {seat.name}" if seat.is_ai else f"<@{seat.user_id}>"
+    # A human is shown by mention (the lobby message pings no one: it is sent with no allowed mentions).
+    return f"\N{ROBOT FACE} {safe_name(seat.name)}" if seat.is_ai else f"<@{seat.user_id}>"
 
 
 def _first_player(table: Table) -> str | None:
@@ -129,7 +135,7 @@ def lobby_payload(table: Table, locale: str) -> Payload:
         if guests:
             # Everyone sees it; only the host's choice is obeyed (the service checks).
             choices = [
-                discord.SelectOption(label=seat.name[:100] or "-", value=str(seat.user_id))
+                discord.SelectOption(label=label_name(seat.name)[:100] or "-", value=str(seat.user_id))
                 for seat in guests[:MAX_OPTIONS]
             ]
             placeholder = translate(locale, "ui.lobby.remove_player")
@@ -204,8 +210,8 @@ def board_payload(
     presenter = PRESENTERS[table.game]
     assert table.state is not None  # noqa: S101 - boards exist only for started tables
     public = table.view(None)
-    names = table.names()
-    png = presenter.render_board(public, names, locale, table.deadline, now)
+    names = safe_names(table.names())
+    png = presenter.render_board(public, image_names(table.names()), locale, table.deadline, now)
     status = presenter.status(public, names, locale)
     description = status
     if log_lines:
@@ -222,7 +228,7 @@ def board_payload(
             value=translate(locale, "ui.board.clock", when=f"<t:{int(table.deadline)}:R>"),
             inline=False,
         )
-    autopiloted = [s.name for s in table.seats if s.autopilot]
+    autopiloted = [safe_name(s.name) for s in table.seats if s.autopilot]
     if autopiloted:
         embed.add_field(
             name="\N{ROBOT FACE}",
@@ -232,7 +238,7 @@ def board_payload(
     embed.set_footer(text=f"#{table.id} · v{table.state.version}")
     view = _view()
     if table.status == "active":
-        choices = presenter.public_choices(public, awaited_legal, names, locale)
+        choices = presenter.public_choices(public, awaited_legal, label_names(table.names()), locale)
         add_choices(view, table, table.prompt_version, choices, locale, private=False, rows=MAX_ROWS - 1)
         utility = [
             ("hand", discord.ButtonStyle.primary, "\N{PLAYING CARD BLACK JOKER}"),
@@ -269,7 +275,7 @@ def panel_payload(table: Table, user_id: int, locale: str) -> Payload:
     seat_obj = table.seat_of(user_id)
     seat = seat_obj.seat if seat_obj is not None else None
     view_model = table.view(seat)
-    names = table.names()
+    names = safe_names(table.names())
     lines = [presenter.status(table.view(None), names, locale), ""]
     lines.append(presenter.private_summary(view_model, names, locale))
     if seat_obj is not None and seat_obj.autopilot:
@@ -287,7 +293,7 @@ def panel_payload(table: Table, user_id: int, locale: str) -> Payload:
     view = _view()
     if seat is not None and table.status == "active" and seat_obj is not None and not seat_obj.autopilot:
         legal = table.engine.legal_actions(table.state, seat)
-        choices = presenter.private_choices(view_model, legal, names, locale)
+        choices = presenter.private_choices(view_model, legal, label_names(table.names()), locale)
         add_choices(view, table, table.prompt_version, choices, locale, private=True, rows=MAX_ROWS - 1)
     if seat_obj is not None and seat_obj.autopilot:
         view.add_item(TableButton(table.id, "back", translate(locale, "ui.button.back"), discord.ButtonStyle.success))
@@ -334,7 +340,7 @@ def result_payload(table: Table, result: TableResult, names_by_user: dict[int, s
     presenter = PRESENTERS[table.game]
     assert table.state is not None  # noqa: S101
     public = table.view(None)
-    lines = presenter.result_lines(public, table.names(), locale)
+    lines = presenter.result_lines(public, safe_names(table.names()), locale)
     embed = discord.Embed(
         title=translate(locale, "ui.result.title", game=game_name(table.game, locale), id=table.id),
         description="\n".join(lines),
@@ -347,7 +353,7 @@ def result_payload(table: Table, result: TableResult, names_by_user: dict[int, s
                 translate(
                     locale,
                     "ui.result.rating_line",
-                    name=names_by_user.get(c.user_id, str(c.user_id)),
+                    name=safe_name(names_by_user.get(c.user_id, str(c.user_id))),
                     before=f"{ordinal(c.mu_before, c.sigma_before):.1f}",
                     after=f"{ordinal(c.mu_after, c.sigma_after):.1f}",
                 )

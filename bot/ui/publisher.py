@@ -12,6 +12,10 @@ Discord can fail any request (a timeout, a server error discord.py stopped retry
 board update is drawn again after a back-off until it lands, so the board always ends showing the
 table's state; a failed welcome, ping or lobby edit is only logged, and a failed result is posted
 again.
+
+Every message goes out with ``allowed_mentions`` naming exactly whom it means to ping: the players
+in the welcome and the decision ping, nobody in any other (a name holding mention syntax is escaped
+as well, see :mod:`bot.ui.text`).
 """
 
 from __future__ import annotations
@@ -31,6 +35,7 @@ from bot.i18n import translate
 from bot.presenters.registry import PRESENTERS
 from bot.tables import Table, TableResult
 from bot.ui.panels import Payload, board_payload, game_name, lobby_payload, result_payload
+from bot.ui.text import NO_PINGS, pinging, safe_name, safe_names
 from games.core import Event
 
 if TYPE_CHECKING:
@@ -70,7 +75,7 @@ class DiscordPublisher:
     def table_changed(self, table: Table, events: Sequence[Event]) -> None:
         """Record the public log lines of ``events`` and queue a board redraw."""
         lines = self.logs.setdefault(table.id, deque(maxlen=LOG_LINES))
-        names = table.names()
+        names = safe_names(table.names())
         for event in events:
             if event.visible_to is not None:
                 continue
@@ -102,10 +107,13 @@ class DiscordPublisher:
             log.warning("could not open a thread for table %s; playing in the channel", table.id, exc_info=True)
             thread = channel
             await self.bot.service.attach_messages(table, thread_id=table.channel_id)
-        mentions = " ".join(f"<@{s.user_id}>" for s in table.seats if not s.is_ai)
-        if mentions:
+        players = [s.user_id for s in table.seats if not s.is_ai and s.user_id is not None]
+        if players:
+            mentions = " ".join(f"<@{user_id}>" for user_id in players)
             try:
-                await thread.send(translate(table.locale, "ui.board.welcome", mentions=mentions))
+                await thread.send(
+                    translate(table.locale, "ui.board.welcome", mentions=mentions), allowed_mentions=pinging(players)
+                )
             except DISCORD_FAILURES:
                 log.warning("could not welcome the players of table %s", table.id, exc_info=True)
         self.lobby_changed(table)
@@ -120,7 +128,7 @@ class DiscordPublisher:
         for delay in (0.0, *self.retry_delays):
             await asyncio.sleep(delay)
             try:
-                await target.send(embed=payload.embed, view=payload.view)
+                await target.send(embed=payload.embed, view=payload.view, allowed_mentions=NO_PINGS)
                 break
             except DISCORD_FAILURES:
                 log.warning("could not post the result of table %s", table.id, exc_info=True)
@@ -133,10 +141,11 @@ class DiscordPublisher:
             if by_user is None:
                 text = translate(table.locale, "ui.board.ended_by_agreement")
             else:
-                name = next((s.name for s in table.seats if s.user_id == by_user), f"<@{by_user}>")
+                # A moderator who is not seated is shown by mention, which pings no one here.
+                name = next((safe_name(s.name) for s in table.seats if s.user_id == by_user), f"<@{by_user}>")
                 text = translate(table.locale, "ui.board.ended", name=name)
             with contextlib.suppress(*DISCORD_FAILURES):
-                await self._thread(table).send(text)
+                await self._thread(table).send(text, allowed_mentions=NO_PINGS)
         await self._edit_lobby(table)
         self._forget(table.id)
 
@@ -182,7 +191,9 @@ class DiscordPublisher:
         self._notify(table, "lobby", payload)
         channel = self.bot.get_partial_messageable(table.channel_id, guild_id=table.guild_id)
         try:
-            await channel.get_partial_message(table.lobby_message_id).edit(embed=payload.embed, view=payload.view)
+            await channel.get_partial_message(table.lobby_message_id).edit(
+                embed=payload.embed, view=payload.view, allowed_mentions=NO_PINGS
+            )
         except DISCORD_FAILURES:
             log.warning("could not edit the lobby of table %s", table.id, exc_info=True)
 
@@ -248,18 +259,23 @@ class DiscordPublisher:
         target = self._thread(table)
         try:
             if table.board_message_id is None:
-                message = await target.send(embed=payload.embed, view=payload.view, file=payload.file())
+                message = await target.send(
+                    embed=payload.embed, view=payload.view, file=payload.file(), allowed_mentions=NO_PINGS
+                )
                 await service.attach_messages(table, board_message_id=message.id)
             else:
                 await target.get_partial_message(table.board_message_id).edit(
                     embed=payload.embed,
                     view=payload.view,
                     attachments=[payload.file()],
+                    allowed_mentions=NO_PINGS,
                 )
         except discord.NotFound:
             # The board was deleted: post a new one so the game can go on.
             try:
-                message = await target.send(embed=payload.embed, view=payload.view, file=payload.file())
+                message = await target.send(
+                    embed=payload.embed, view=payload.view, file=payload.file(), allowed_mentions=NO_PINGS
+                )
             except DISCORD_FAILURES:
                 log.warning("could not post a new board for table %s", table.id, exc_info=True)
                 return False
@@ -283,9 +299,12 @@ class DiscordPublisher:
         previous = self._pinged.get(table.id)
         if not humans or (previous is not None and previous[0] == table.prompt_version):
             return
-        mentions = " ".join(f"<@{s.user_id}>" for s in humans)
+        players = [s.user_id for s in humans if s.user_id is not None]
+        mentions = " ".join(f"<@{user_id}>" for user_id in players)
         try:
-            message = await target.send(translate(table.locale, "ui.board.your_choice", mentions=mentions))
+            message = await target.send(
+                translate(table.locale, "ui.board.your_choice", mentions=mentions), allowed_mentions=pinging(players)
+            )
         except DISCORD_FAILURES:
             return
         if previous is not None and previous[1] is not None:

@@ -11,7 +11,11 @@ must be a private answer; the checks after each part say what "holding" means:
 - *join everything*: the troll joins every lobby; each host removes them and they cannot rejoin;
 - *rematch spam*: a finished table's Rematch pressed again and again: exactly one rematch lobby;
 - *click spam*: "My cards" clicked many times at one instant: at most the burst answered with a
-  panel, the rest "too fast", the game unchanged, and another member is not slowed down.
+  panel, the rest "too fast", the game unchanged, and another member is not slowed down;
+- *hostile names*: the troll and the hosts carry nicknames made of mention syntax, masked links,
+  markdown and invisible characters; afterwards every message the bot sent is read back: no
+  masked link, no live ``@everyone``, no invisible character, no mention of the member the names
+  point at, and every message names whom it may ping (players only).
 """
 
 from __future__ import annotations
@@ -77,6 +81,29 @@ def acknowledge_refusals(world: World, report: HostileReport) -> None:
         cause = unwrap(error)
         report.check(isinstance(cause, GameError | app_commands.CommandOnCooldown), f"a bug: {error!r}")
     report.errors_seen = len(world.env.errors)
+
+
+def check_sent_messages(world: World, humans: set[int], victim: int, report: HostileReport) -> None:
+    """Read back every message the bot sent: what hostile names could do to it, it must not do."""
+    from tests.bot.ui.test_ui_names import EVERYONE, INVISIBLE, MASKED_LINK, component_texts, message_payloads
+
+    for what, payload in message_payloads(world):
+        report.attempts["messages_checked"] += 1
+        texts = [payload.get("content") or ""]
+        for embed in payload.get("embeds") or []:
+            texts.extend([embed.get("title") or "", embed.get("description") or ""])
+            texts.extend(f"{f.get('name')} {f.get('value')}" for f in embed.get("fields") or [])
+        text = "\n".join(texts)
+        labels = "\n".join(component_texts(payload.get("components") or []))
+        report.check(not MASKED_LINK.search(text), f"{what}: a masked link: {text[:200]!r}")
+        report.check(not EVERYONE.search(text), f"{what}: a live @everyone/@here: {text[:200]!r}")
+        report.check(not (INVISIBLE & set(text + labels)), f"{what}: an invisible character")
+        report.check(f"<@{victim}>" not in text, f"{what}: the victim is mentioned")
+        if "content" in payload or "embeds" in payload:
+            mentions = payload.get("allowed_mentions")
+            report.check(mentions is not None and mentions.get("parse") == [], f"{what}: may ping {mentions}")
+            pinged = {int(u) for u in (mentions or {}).get("users") or []}
+            report.check(pinged <= humans, f"{what}: pings {pinged - humans}")
 
 
 async def lobby_flood(world: World, troll: MemberActor, report: HostileReport, *, attempts: int) -> None:
