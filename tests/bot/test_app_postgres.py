@@ -7,6 +7,7 @@ database it runs on; a process running one shard of two restores only its own gu
 
 from __future__ import annotations
 
+import time
 from collections.abc import AsyncIterator
 from pathlib import Path
 
@@ -82,7 +83,7 @@ async def test_a_shard_process_restores_only_its_guilds_tables(tmp_path: Path, p
     for n in range(8):
         guild = (n << 22) + 5
         table = await storage.create_table(
-            guild_id=guild, channel_id=9, game="coup", host_id=1, options={}, seed="s", locale="ru", now=1.0
+            guild_id=guild, channel_id=9, game="coup", host_id=1, options={}, seed="s", locale="ru", now=time.time()
         )
         await storage.add_lobby_seat(table.id, 1, False, "host", max_seats=6)
         made[table.id] = guild
