@@ -30,12 +30,12 @@ Readings where the spec leaves the engine a choice:
 * Resigned seats stay in play on their defaults (never awaited again) and rank below every seat
   still playing; if one seat is left it wins (``last_player``). Timeouts and "away" seats are the
   table service's (it applies ``default_action``); ``timeouts_before_away`` tells it the spec's 3.
-* Hand cards get a fresh neutral id whenever they enter a hand; face-down cards keep it.
+* Cards get a fresh id, drawn from the seeded generator, whenever they enter a hand and again when
+  they go face down: an id says nothing of the card's type or history (issue 11).
 """
 
 from __future__ import annotations
 
-import re
 from typing import Any, ClassVar
 
 from pydantic import BaseModel, TypeAdapter, ValidationError
@@ -64,7 +64,7 @@ from games.intrigue.data import (
     lands_for,
     majority_needed,
 )
-from games.intrigue.game import MARSHAL, PRIVY, RULES, Game
+from games.intrigue.game import CARD_ID, MARSHAL, PRIVY, RULES, Game
 from games.intrigue.mercenaries import free_move_valid
 from games.intrigue.models import (
     ACTION_ADAPTER,
@@ -568,7 +568,7 @@ class IntrigueEngine:
         guard answer, a draft) keep their type, and the supply stays put while ``seat`` is the
         investor (its panel shows the in-stock types).
         """
-        pinned = set(re.findall(r"M\d+", "".join(f.model_dump_json() for f in state.stack)))
+        pinned = set(CARD_ID.findall("".join(f.model_dump_json() for f in state.stack)))
         others = [s for s in range(state.num_seats) if s != seat]
         pool: list[MercType] = []
         hand_slots: list[tuple[int, int]] = []

@@ -9,11 +9,13 @@ combined majority, rotating seat priority.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Sequence
 from typing import Any, ClassVar
 
 from games.core.errors import IllegalActionError
 from games.core.models import Event, Seat
+from games.core.rng import GameRng
 from games.intrigue.data import (
     COUNCIL_SEATS,
     LANDS,
@@ -39,6 +41,9 @@ from games.intrigue.models import (
 from games.intrigue.state import SUPPLY_ORDER, FaceDown, Frame, HandCard, IntrigueState
 
 MARSHAL, BISHOP, TREASURER, PRIVY = range(4)
+#: Card ids are ``M100``…``M999`` (older tables also hold ``M01``-style ids; both match ``CARD_ID``).
+CARD_ID_FIRST, CARD_ID_COUNT = 100, 900
+CARD_ID = re.compile(r"M\d+")
 _PHASE_ORDER = {p: i for i, p in enumerate(Phase)}
 
 
@@ -393,10 +398,31 @@ class Game:
         self.emit(CoinsPaid(seat=seat, amount=amount, reason=reason, land=land))
 
     def new_card_id(self) -> str:
-        """Return a fresh neutral card id (assigned whenever a card enters a hand)."""
-        card = f"M{self.next_card:02d}"
+        """Return a fresh card id, drawn from the table's seeded generator among the ids not in use.
+
+        A card gets one whenever it enters a hand and again whenever it goes face down (§9.2, the
+        Речная Подкова play), so an id tells nothing: not the card's type, not when or how it came
+        (a count of public events used to name a card taken in public, issue 11), and a face-down
+        card's id is not its id in hand. ``next_card`` only numbers the draws (replay stays exact).
+        """
+        rng = GameRng.for_step(self.state.seed, self.state.version, f"card:{self.next_card}")
         self.next_card += 1
-        return card
+        used = self.card_ids_in_use()
+        while True:
+            card = f"M{CARD_ID_FIRST + rng.below(CARD_ID_COUNT)}"
+            if card not in used:
+                return card
+
+    def face_down_id(self, card: HandCard) -> str:
+        """Return the id hand card ``card`` takes face down: a fresh one (call it while ``card`` is held)."""
+        return self.new_card_id()
+
+    def card_ids_in_use(self) -> set[str]:
+        """Return every card id the table still refers to: hands, the board, recent reveals, procedures."""
+        used = {c.id for hand in self.hands for c in hand} | {c.id for c in self.cards}
+        used.update(r.card for r in self.reveals)
+        used.update(CARD_ID.findall("".join(f.model_dump_json() for f in self.stack)))
+        return used
 
     def expiry(self) -> int:
         """Return the turn whose Characters phase a card entering a hand now expires in (§9.1)."""
