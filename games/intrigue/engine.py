@@ -40,6 +40,7 @@ from typing import Any, ClassVar
 
 from pydantic import BaseModel, TypeAdapter, ValidationError
 
+from games.core.conformance import rename_strings
 from games.core.errors import GameError, GameOverError, IllegalActionError, NotYourTurnError
 from games.core.models import Outcome, Seat, Step
 from games.core.rng import GameRng
@@ -601,6 +602,20 @@ class IntrigueEngine:
         return state.model_copy(
             update={"hands": tuple(tuple(h) for h in hands), "cards": tuple(cards), "supply": supply}
         )
+
+    def relabel_hidden(self, state: IntrigueState, rng: GameRng) -> tuple[IntrigueState, dict[str, str]]:
+        """Return ``state`` with the ids of the cards in hand shuffled among them, and the renaming.
+
+        Only a card's holder sees its hand id (every other id, on the board or in a reveal, is
+        public), so no spectator can tell the two states apart; the ids are renamed wherever the
+        state names them (hands, drafts and procedures in progress).
+        """
+        held = [card.id for hand in state.hands for card in hand]
+        renaming = {old: new for old, new in zip(held, rng.shuffled(held), strict=True) if old != new}
+        if not renaming:
+            return state, {}
+        relabelled = IntrigueState.model_validate(rename_strings(state.model_dump(mode="json"), renaming))
+        return relabelled, renaming
 
 
 # ----------------------------------------------------------------------------- helpers

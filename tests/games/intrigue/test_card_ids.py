@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 
+from games.core.models import Event
 from games.core.rng import GameRng
 from games.intrigue.models import CardSent, CardsHired, CharAction, MercType, PickAction, PickCard, PickCharacter
 from games.intrigue.state import IntrigueState
@@ -27,10 +28,10 @@ def test_a_spectator_counting_public_events_names_no_face_down_card():
         assert new.named == 0, seed
 
 
-def ai_game(seats: int, seed: str, steps: int) -> list[tuple[IntrigueState, list, IntrigueState]]:
+def ai_game(seats: int, seed: str, steps: int) -> list[tuple[IntrigueState, list[Event], IntrigueState]]:
     """Return the first ``steps`` steps of an all-AI game as (before, events, after)."""
     state = ENGINE.setup(seats, ENGINE.options_type(), seed).state
-    out = []
+    out: list[tuple[IntrigueState, list[Event], IntrigueState]] = []
     for _ in range(steps):
         active = sorted(ENGINE.active_seats(state))
         if not active:
@@ -94,3 +95,23 @@ def test_a_state_with_old_style_ids_still_plays():
     after = ENGINE.apply(state, R, PickCharacter(character=10)).state
     assert {c.merc for c in after.cards if c.owner == R} == {MercType.ASSASSIN}
     assert "M90" in held(after) and not {c.id for c in after.cards} & {"M07", "M90"}
+
+
+def test_relabelling_shuffles_the_ids_in_hand_and_nothing_a_spectator_sees():
+    rng = GameRng("relabel")
+    relabelled = 0
+    for before, _, _ in ai_game(4, "spectator-9", 500)[::10]:
+        twin, renaming = ENGINE.relabel_hidden(before, rng)
+        hands = [sorted(c.id for c in hand) for hand in before.hands]
+        if not renaming:
+            assert twin == before
+            continue
+        relabelled += 1
+        assert set(renaming) == set(renaming.values()) <= held(before)  # a permutation of the ids in hand
+        assert sorted(held(twin)) == sorted(held(before)) and twin != before
+        assert ENGINE.view(twin, None) == ENGINE.view(before, None)
+        for seat, hand in enumerate(twin.hands):
+            renamed = [{v: k for k, v in renaming.items()}.get(c.id, c.id) for c in hand]
+            assert sorted(renamed) == hands[seat]
+            assert [c.merc for c in hand] == [c.merc for c in before.hands[seat]]
+    assert relabelled >= 5
