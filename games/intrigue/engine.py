@@ -30,8 +30,8 @@ Readings where the spec leaves the engine a choice:
 * Resigned seats stay in play on their defaults (never awaited again) and rank below every seat
   still playing; if one seat is left it wins (``last_player``). Timeouts and "away" seats are the
   table service's (it applies ``default_action``); ``timeouts_before_away`` tells it the spec's 3.
-* Cards get a fresh id, drawn from the seeded generator, whenever they enter a hand and again when
-  they go face down: an id says nothing of the card's type or history (issue 11).
+* Cards get a fresh id (the next of a seeded shuffle of ids) whenever they enter a hand and again
+  when they go face down: an id says nothing of the card's type or history (issue 11).
 """
 
 from __future__ import annotations

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Sequence
+from functools import lru_cache
 from typing import Any, ClassVar
 
 from games.core.errors import IllegalActionError
@@ -41,9 +42,29 @@ from games.intrigue.models import (
 from games.intrigue.state import SUPPLY_ORDER, FaceDown, Frame, HandCard, IntrigueState
 
 MARSHAL, BISHOP, TREASURER, PRIVY = range(4)
-#: Card ids are ``M100``…``M999`` (older tables also hold ``M01``-style ids; both match ``CARD_ID``).
-CARD_ID_FIRST, CARD_ID_COUNT = 100, 900
+#: Every card id, new (``M100``…, :func:`card_id`) or of a table begun under the old numbering (``M01``…).
 CARD_ID = re.compile(r"M\d+")
+
+
+def card_id(seed: str, number: int) -> str:
+    """Return the ``number``-th card id (from 1) of the table seeded ``seed``.
+
+    The 3-digit ids ``M100``…``M999`` in a seeded order, then the 4-digit ones, and so on: distinct,
+    and unpredictable without the seed.
+    """
+    index, digits = number - 1, 3
+    while index >= 9 * 10 ** (digits - 1):
+        index -= 9 * 10 ** (digits - 1)
+        digits += 1
+    return f"M{_id_order(seed, digits)[index]}"
+
+
+@lru_cache(maxsize=64)
+def _id_order(seed: str, digits: int) -> tuple[int, ...]:
+    low = 10 ** (digits - 1)
+    return tuple(GameRng.for_step(seed, 0, f"card_ids:{digits}").shuffled(range(low, 10 * low)))
+
+
 _PHASE_ORDER = {p: i for i, p in enumerate(Phase)}
 
 
@@ -398,19 +419,19 @@ class Game:
         self.emit(CoinsPaid(seat=seat, amount=amount, reason=reason, land=land))
 
     def new_card_id(self) -> str:
-        """Return a fresh card id, drawn from the table's seeded generator among the ids not in use.
+        """Return a fresh card id: the ``next_card``-th of the table's seeded sequence of ids.
 
         A card gets one whenever it enters a hand and again whenever it goes face down (§9.2, the
         Речная Подкова play), so an id tells nothing: not the card's type, not when or how it came
         (a count of public events used to name a card taken in public, issue 11), and a face-down
-        card's id is not its id in hand. ``next_card`` only numbers the draws (replay stays exact).
+        card's id is not its id in hand. The sequence is a seeded shuffle, so which id comes next
+        depends on nothing hidden (not even on which ids are held), and no id is dealt twice.
         """
-        rng = GameRng.for_step(self.state.seed, self.state.version, f"card:{self.next_card}")
-        self.next_card += 1
         used = self.card_ids_in_use()
         while True:
-            card = f"M{CARD_ID_FIRST + rng.below(CARD_ID_COUNT)}"
-            if card not in used:
+            card = card_id(self.state.seed, self.next_card)
+            self.next_card += 1
+            if card not in used:  # only a table begun under the old numbering (M01, M02…) holds one
                 return card
 
     def face_down_id(self, card: HandCard) -> str:

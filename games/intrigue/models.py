@@ -7,9 +7,9 @@ names here only ever grow, they are never renamed or removed. Rules source:
 :mod:`games.intrigue.data`; views carry ids.
 
 * Ids: lands 1–12, characters 1–18 (see ``data.LANDS`` / ``data.CHARACTERS``); mercenary cards carry
-  neutral ids (``M100``…``M999``) drawn from the table's seeded generator whenever a card enters a
-  hand and again when it goes face down, so an id tells neither the type nor the card's past. Ids
-  are for actions; no public text shows one.
+  neutral ids (``M100``…, a seeded shuffle per table, see ``game.card_id``) dealt whenever a card
+  enters a hand and again when it goes face down, so an id tells neither the type nor the card's
+  past. Ids are for actions; no public text shows one.
 * Actions are imperative with a ``kind`` discriminator. Multi-parameter decisions are sequences of
   small picks (``PickCard``, ``PickCharacter``, ``PickLand``…) whose meaning is given by the pending
   step (:class:`PendingView` ``step`` and the viewer's :class:`DraftView`); ``Back`` undoes a pick,

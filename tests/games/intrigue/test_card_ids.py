@@ -6,6 +6,7 @@ import re
 
 from games.core.models import Event
 from games.core.rng import GameRng
+from games.intrigue.game import card_id
 from games.intrigue.models import CardSent, CardsHired, CharAction, MercType, PickAction, PickCard, PickCharacter
 from games.intrigue.state import IntrigueState
 from tests.games.intrigue.helpers import ENGINE, R, play, with_hand
@@ -115,3 +116,10 @@ def test_relabelling_shuffles_the_ids_in_hand_and_nothing_a_spectator_sees():
             assert sorted(renamed) == hands[seat]
             assert [c.merc for c in hand] == [c.merc for c in before.hands[seat]]
     assert relabelled >= 5
+
+
+def test_the_id_sequence_never_repeats_and_depends_only_on_the_seed():
+    first = [card_id("table-1", n) for n in range(1, 1001)]
+    assert len(set(first)) == 1000 and first == [card_id("table-1", n) for n in range(1, 1001)]
+    assert all(len(card) == 4 for card in first[:900]) and all(len(card) == 5 for card in first[900:])
+    assert first[:50] != [card_id("table-2", n) for n in range(1, 51)]
