@@ -2,9 +2,10 @@
 
 Runs the suite in ``tests/bot/resilience`` at its long sizes (``RESILIENCE_SCALE=soak``): over a
 hundred SIGKILLs of a process playing every game, a restart with 1,000 live tables, games played
-through Discord faults, 1,000 seeded games per game searched for hidden-information leaks, and
-10,000 random bad interactions per game, and a hostile member flooding lobbies, joining everything,
-spamming Rematch and clicks against the limits as shipped. Then the load measures of the performance suite
+through Discord faults, 1,000 seeded games per game searched for hidden-information leaks (and the
+whole public transcripts of 200 per game compared with their twins'), 10,000 random bad
+interactions per game, and a hostile member flooding lobbies, joining everything, spamming Rematch
+and clicks against the limits as shipped. Then the load measures of the performance suite
 (clicks at 200 and 1,000 live tables against a bare SQLite commit, memory and restart with 1,000
 tables). Writes ``<out>/report.md`` (and the raw measurements, ``<out>/measurements.jsonl``);
 exits non-zero when a check failed.

@@ -37,7 +37,7 @@ from pydantic import BaseModel
 from bot.i18n import has_key, translate
 from bot.i18n.narrate import event_key
 from bot.presenters import Choice
-from bot.render.intrigue import character_name, land_name, render_intrigue_board
+from bot.render.intrigue import card_number, character_name, land_name, render_intrigue_board
 from games.core.models import Event
 from games.intrigue.data import CHARACTERS, LANDS, CouncilSeat, Trait, has_trait
 from games.intrigue.models import (
@@ -239,12 +239,22 @@ def card_text(card: str, view: IntrigueView, names: Sequence[str], locale: str) 
     if face_down is None:
         return card
     where = character_name(face_down.character, locale)
+    label = face_down_label(view, card)
     if face_down.owner == view.viewer and face_down.merc is not None:
         merc = merc_name(face_down.merc, locale)
         if face_down.mode is not None:
             merc = f"{merc} ({t(locale, f'mode.{face_down.mode.value}')})"
-        return t(locale, "button.card_own", card=card, merc=merc, character=where)
-    return t(locale, "button.card_other", card=card, owner=seat_name(face_down.owner, names, locale), character=where)
+        return t(locale, "button.card_own", card=label, merc=merc, character=where)
+    return t(locale, "button.card_other", card=label, owner=seat_name(face_down.owner, names, locale), character=where)
+
+
+def face_down_label(view: IntrigueView, card: str) -> str:
+    """Return how text names face-down ``card``: ``#n``, its number on its character (as on the board).
+
+    A card's id is for actions only; shown, a count of public events could tie it to what was
+    known of the card before (issue 11).
+    """
+    return f"#{card_number(view.cards, card)}"
 
 
 def current_step(view: IntrigueView) -> tuple[Decision | None, str, int | None]:
@@ -324,7 +334,6 @@ class IntriguePresenter:
             "waiting": seats_text([s for s in pending.seats if s not in pending.submitted], names, locale),
             "n": pending.picks_left if pending.picks_left is not None else 0,
             "window": t(locale, f"window.{pending.window.value}") if pending.window is not None else "—",
-            "card": pending.card or "—",
             "character": character_name(pending.character, locale) if pending.character is not None else "—",
             "land": land_name(pending.land, locale) if pending.land is not None else "—",
             "vote": t(locale, f"vote_kind.{kind.value}") if kind is not None else "—",
@@ -373,7 +382,7 @@ class IntriguePresenter:
             for face_down in own:
                 assert face_down.merc is not None  # noqa: S101 - filtered above
                 params = {
-                    "card": face_down.id,
+                    "card": face_down_label(v, face_down.id),
                     "merc": merc_name(face_down.merc, locale),
                     "character": character_name(face_down.character, locale),
                     "turn": face_down.turn_placed,
@@ -655,15 +664,16 @@ class IntriguePresenter:
             return Choice(action, text, group="free")
         card = next((c for c in v.cards if c.id == action.card), None)
         where = character_name(card.character, locale) if card is not None else "—"
+        label = face_down_label(v, action.card)
         if isinstance(action, RevealAssassin):
-            return Choice(action, t(locale, "button.reveal_assassin", card=action.card, character=where), group="free")
+            return Choice(action, t(locale, "button.reveal_assassin", card=label, character=where), group="free")
         if card is not None and card.mode is Mode.BRIBE:
             cost = bribe_cost(card.character, action.extra)
-            text = t(locale, "button.reveal_bribe", card=action.card, character=where, extra=action.extra, cost=cost)
+            text = t(locale, "button.reveal_bribe", card=label, character=where, extra=action.extra, cost=cost)
             return Choice(action, text, group="free")
         mode = t(locale, f"mode.{card.mode.value}") if card is not None and card.mode is not None else "?"
         return Choice(
-            action, t(locale, "button.reveal_messenger", card=action.card, mode=mode, character=where), group="free"
+            action, t(locale, "button.reveal_messenger", card=label, mode=mode, character=where), group="free"
         )
 
     def _character(
@@ -928,6 +938,7 @@ __all__ = [
     "bribe_cost",
     "card_text",
     "current_step",
+    "face_down_label",
     "pack",
     "role",
     "seat_name",

@@ -3,10 +3,11 @@
 The board shows what spec §3.5 makes public: the council (five seats, each character with every
 player's influence tokens as coloured chips, its traits, disposition and whether it acted), the 7 or
 9 lands (population as peaceful and military cells, land tokens, holder and majority, the head with
-its tokens), face-down mercenaries on characters as card backs in their owner's colour with their
-neutral public id (never the type), the pool and the dead, each player's coins, hand size, influence
-and progress towards a coup or the will of the people, the phase, turn and turn limit, the kill
-counter, whose decision it is, the vote in progress, the latest reveals and the clock.
+its tokens), face-down mercenaries on characters as card backs in their owner's colour, numbered
+1, 2… in the order they were placed (never the type, nor the card's id), the pool and the dead,
+each player's coins, hand size, influence and progress towards a coup or the will of the people,
+the phase, turn and turn limit, the kill counter, whose decision it is, the vote in progress, the
+latest reveals and the clock.
 
 A view that carries anything its viewer may not see (a hand, a card's type or mode, the stock, a
 draft or a sealed submission of another seat; any of them in the public view) is refused, so a leak
@@ -80,6 +81,7 @@ from games.intrigue.models import (
 __all__ = [
     "SEAT_RGB",
     "WIDTH",
+    "card_number",
     "character_name",
     "check_visibility",
     "land_name",
@@ -234,7 +236,7 @@ def chip_sprite(seat: int, count: int, diameter: int = CHIP) -> Image.Image:
 
 @lru_cache(maxsize=512)
 def card_back(owner: int, label: str) -> Image.Image:
-    """Return a face-down mercenary: a card back in its owner's colour with its public id number (RGBA)."""
+    """Return a face-down mercenary: a card back in its owner's colour with its number on the character (RGBA)."""
     colour = seat_rgb(owner)
     image = Image.new("RGBA", (CARD_W, CARD_H), (0, 0, 0, 0))
     mask = rounded_mask(CARD_W, CARD_H, 3)
@@ -273,14 +275,19 @@ def panel_sprite(
     return image
 
 
-def card_label(card: str) -> str:
-    """Return the number printed on a card back: ``M07`` → ``7``.
+def card_number(cards: Sequence[FaceDownView], card: str) -> int:
+    """Return the number of face-down ``card`` on its character: 1 for the one placed first (0: none).
 
-    >>> card_label("M07"), card_label("M12"), card_label("X")
-    ('7', '12', 'X')
+    Public text names a face-down card by its owner, its character and this number, printed on its
+    back on the board, never by its id (ids are for actions; issue 11).
+
+    >>> c = [FaceDownView(id=i, owner=0, character=ch, turn_placed=1) for i, ch in (("M5", 3), ("M2", 4), ("M7", 3))]
+    >>> card_number(c, "M7"), card_number(c, "M2"), card_number(c, "M9")
+    (2, 1, 0)
     """
-    digits = card.lstrip("M").lstrip("0")
-    return digits or card
+    on = next((c.character for c in cards if c.id == card), None)
+    same = [c.id for c in cards if c.character == on]
+    return same.index(card) + 1 if card in same else 0
 
 
 # ----------------------------------------------------------------------------- the board
@@ -295,7 +302,7 @@ class _Board:
         self.names = {p.seat: self._name(names, p.seat) for p in view.players}
         self.characters: dict[int, CharacterView] = {c.id: c for c in view.characters}
         self.cards: dict[int, list[FaceDownView]] = {}
-        for card in sorted(view.cards, key=lambda c: c.id):
+        for card in view.cards:  # placement order: the numbers on the backs are ``card_number``
             self.cards.setdefault(card.character, []).append(card)
         self.cols = 3 if len(view.lands) > 8 else 4
         self.land_w = (WIDTH - 2 * MARGIN - (self.cols - 1) * GAP) // self.cols
@@ -369,13 +376,13 @@ class _Board:
         return x
 
     def card_backs(self, x: int, y: int, character: int, width: int) -> None:
-        """Draw the face-down mercenaries on ``character`` (owner colour and public id only)."""
+        """Draw the face-down mercenaries on ``character`` (owner colour and number on it only)."""
         cards = self.cards.get(character, [])
         fits = max(0, (width + 3) // (CARD_W + 3))
         if len(cards) > fits:
             fits = max(0, fits - 1)
-        for card in cards[:fits]:
-            paste_rgba(self.image, card_back(card.owner, card_label(card.id)), (x, y))
+        for number, card in enumerate(cards[:fits], start=1):
+            paste_rgba(self.image, card_back(card.owner, str(number)), (x, y))
             x += CARD_W + 3
         if len(cards) > fits:
             self.text((x + 2, y + CARD_H // 2), f"+{len(cards) - fits}", font(Face.CONDENSED_BOLD, 13), TEXT_MUTED)
@@ -740,7 +747,6 @@ class _Board:
             merc = f"{merc} ({self.g(f'mode.{reveal.mode.value}')})"
         return self.t(
             "reveal",
-            card=reveal.card,
             merc=merc,
             owner=self.names.get(reveal.owner, "?"),
             character=character_name(reveal.character, self.locale),

@@ -57,6 +57,41 @@ class HiddenInfo(Protocol[S]):
         ...
 
 
+@runtime_checkable
+class HiddenIdentities(Protocol[S]):
+    """The hook of an engine whose hidden objects carry ids of their own (Интриги's cards in hand).
+
+    A spectator cannot see these ids, so a game whose hidden ids were dealt out differently must look
+    the same to it, move for move: the transcript check of the leak sweep
+    (``tests/bot/resilience``) replays a game from a relabelled state and compares every public
+    event, view and log line. An id that reached public text, or one whose value a count of public
+    events could predict, would differ there.
+    """
+
+    def relabel_hidden(self, state: S, rng: GameRng) -> tuple[S, dict[str, str]]:
+        """Return ``state`` with the ids hidden from a spectator consistently permuted, and the renaming.
+
+        The renaming maps each old id to its new one (ids left in place are omitted); applied to an
+        action that names an old id, it gives the same action in the relabelled state.
+        """
+        ...
+
+
+def rename_strings(data: Any, renaming: dict[str, str]) -> Any:
+    """Return JSON-like ``data`` with every string equal to a key of ``renaming`` replaced by its value.
+
+    >>> rename_strings({"card": "M1", "cards": ["M2", "M3"], "n": 1}, {"M1": "M2", "M2": "M1"})
+    {'card': 'M2', 'cards': ['M1', 'M3'], 'n': 1}
+    """
+    if isinstance(data, str):
+        return renaming.get(data, data)
+    if isinstance(data, list):
+        return [rename_strings(item, renaming) for item in data]
+    if isinstance(data, dict):
+        return {key: rename_strings(value, renaming) for key, value in data.items()}
+    return data
+
+
 @dataclass(frozen=True)
 class Playout:
     """A recorded game: ``states[i + 1]`` follows ``states[i]`` by ``moves[i]`` with ``events[i]``."""

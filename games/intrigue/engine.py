@@ -30,16 +30,17 @@ Readings where the spec leaves the engine a choice:
 * Resigned seats stay in play on their defaults (never awaited again) and rank below every seat
   still playing; if one seat is left it wins (``last_player``). Timeouts and "away" seats are the
   table service's (it applies ``default_action``); ``timeouts_before_away`` tells it the spec's 3.
-* Hand cards get a fresh neutral id whenever they enter a hand; face-down cards keep it.
+* Cards get a fresh id (the next of a seeded shuffle of ids) whenever they enter a hand and again
+  when they go face down: an id says nothing of the card's type or history (issue 11).
 """
 
 from __future__ import annotations
 
-import re
 from typing import Any, ClassVar
 
 from pydantic import BaseModel, TypeAdapter, ValidationError
 
+from games.core.conformance import rename_strings
 from games.core.errors import GameError, GameOverError, IllegalActionError, NotYourTurnError
 from games.core.models import Outcome, Seat, Step
 from games.core.rng import GameRng
@@ -64,7 +65,7 @@ from games.intrigue.data import (
     lands_for,
     majority_needed,
 )
-from games.intrigue.game import MARSHAL, PRIVY, RULES, Game
+from games.intrigue.game import CARD_ID, MARSHAL, PRIVY, RULES, Game
 from games.intrigue.mercenaries import free_move_valid
 from games.intrigue.models import (
     ACTION_ADAPTER,
@@ -572,7 +573,7 @@ class IntrigueEngine:
         guard answer, a draft) keep their type, and the supply stays put while ``seat`` is the
         investor (its panel shows the in-stock types).
         """
-        pinned = set(re.findall(r"M\d+", "".join(f.model_dump_json() for f in state.stack)))
+        pinned = set(CARD_ID.findall("".join(f.model_dump_json() for f in state.stack)))
         others = [s for s in range(state.num_seats) if s != seat]
         pool: list[MercType] = []
         hand_slots: list[tuple[int, int]] = []
@@ -605,6 +606,20 @@ class IntrigueEngine:
         return state.model_copy(
             update={"hands": tuple(tuple(h) for h in hands), "cards": tuple(cards), "supply": supply}
         )
+
+    def relabel_hidden(self, state: IntrigueState, rng: GameRng) -> tuple[IntrigueState, dict[str, str]]:
+        """Return ``state`` with the ids of the cards in hand shuffled among them, and the renaming.
+
+        Only a card's holder sees its hand id (every other id, on the board or in a reveal, is
+        public), so no spectator can tell the two states apart; the ids are renamed wherever the
+        state names them (hands, drafts and procedures in progress).
+        """
+        held = [card.id for hand in state.hands for card in hand]
+        renaming = {old: new for old, new in zip(held, rng.shuffled(held), strict=True) if old != new}
+        if not renaming:
+            return state, {}
+        relabelled = IntrigueState.model_validate(rename_strings(state.model_dump(mode="json"), renaming))
+        return relabelled, renaming
 
 
 # ----------------------------------------------------------------------------- helpers

@@ -9,11 +9,14 @@ combined majority, rotating seat priority.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Sequence
+from functools import lru_cache
 from typing import Any, ClassVar
 
 from games.core.errors import IllegalActionError
 from games.core.models import Event, Seat
+from games.core.rng import GameRng
 from games.intrigue.data import (
     COUNCIL_SEATS,
     LANDS,
@@ -39,6 +42,29 @@ from games.intrigue.models import (
 from games.intrigue.state import SUPPLY_ORDER, FaceDown, Frame, HandCard, IntrigueState
 
 MARSHAL, BISHOP, TREASURER, PRIVY = range(4)
+#: Every card id, new (``M100``…, :func:`card_id`) or of a table begun under the old numbering (``M01``…).
+CARD_ID = re.compile(r"M\d+")
+
+
+def card_id(seed: str, number: int) -> str:
+    """Return the ``number``-th card id (from 1) of the table seeded ``seed``.
+
+    The 3-digit ids ``M100``…``M999`` in a seeded order, then the 4-digit ones, and so on: distinct,
+    and unpredictable without the seed.
+    """
+    index, digits = number - 1, 3
+    while index >= 9 * 10 ** (digits - 1):
+        index -= 9 * 10 ** (digits - 1)
+        digits += 1
+    return f"M{_id_order(seed, digits)[index]}"
+
+
+@lru_cache(maxsize=64)
+def _id_order(seed: str, digits: int) -> tuple[int, ...]:
+    low = 10 ** (digits - 1)
+    return tuple(GameRng.for_step(seed, 0, f"card_ids:{digits}").shuffled(range(low, 10 * low)))
+
+
 _PHASE_ORDER = {p: i for i, p in enumerate(Phase)}
 
 
@@ -393,10 +419,31 @@ class Game:
         self.emit(CoinsPaid(seat=seat, amount=amount, reason=reason, land=land))
 
     def new_card_id(self) -> str:
-        """Return a fresh neutral card id (assigned whenever a card enters a hand)."""
-        card = f"M{self.next_card:02d}"
-        self.next_card += 1
-        return card
+        """Return a fresh card id: the ``next_card``-th of the table's seeded sequence of ids.
+
+        A card gets one whenever it enters a hand and again whenever it goes face down (§9.2, the
+        Речная Подкова play), so an id tells nothing: not the card's type, not when or how it came
+        (a count of public events used to name a card taken in public, issue 11), and a face-down
+        card's id is not its id in hand. The sequence is a seeded shuffle, so which id comes next
+        depends on nothing hidden (not even on which ids are held), and no id is dealt twice.
+        """
+        used = self.card_ids_in_use()
+        while True:
+            card = card_id(self.state.seed, self.next_card)
+            self.next_card += 1
+            if card not in used:  # only a table begun under the old numbering (M01, M02…) holds one
+                return card
+
+    def face_down_id(self, card: HandCard) -> str:
+        """Return the id hand card ``card`` takes face down: a fresh one (call it while ``card`` is held)."""
+        return self.new_card_id()
+
+    def card_ids_in_use(self) -> set[str]:
+        """Return every card id the table still refers to: hands, the board, recent reveals, procedures."""
+        used = {c.id for hand in self.hands for c in hand} | {c.id for c in self.cards}
+        used.update(r.card for r in self.reveals)
+        used.update(CARD_ID.findall("".join(f.model_dump_json() for f in self.stack)))
+        return used
 
     def expiry(self) -> int:
         """Return the turn whose Characters phase a card entering a hand now expires in (§9.1)."""

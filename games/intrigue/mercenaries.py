@@ -167,6 +167,9 @@ def send_card(g: Game, seat: Seat, via: int, card_id: str, target: int, source: 
     """Send ``card_id`` from ``seat``'s hand through ``via`` onto ``target`` (§9.2)."""
     card = g.hand_card(seat, card_id)
     assert card is not None  # noqa: S101 - validated by the action's legal list
+    # Face down under a new id (drawn while the hand id is still taken): whatever was known of
+    # the card in hand does not follow it onto the board.
+    board_id = g.face_down_id(card)
     g.hands[seat].remove(card)
     if source == "character":
         g.remove(seat, 1, Reason.MARKER, character=via)
@@ -175,13 +178,13 @@ def send_card(g: Game, seat: Seat, via: int, card_id: str, target: int, source: 
         assert land is not None  # noqa: S101 - a land source needs a head
         g.remove(seat, 1, Reason.MARKER, land=land)
     mode = mode if card.merc is MercType.MESSENGER else None
-    g.cards.append(FaceDown(id=card.id, owner=seat, merc=card.merc, mode=mode, character=target, turn_placed=g.turn))
+    g.cards.append(FaceDown(id=board_id, owner=seat, merc=card.merc, mode=mode, character=target, turn_placed=g.turn))
     src: Any = source
-    g.emit(CardSent(seat=seat, card=card.id, via=via, target=target, source=src))
+    g.emit(CardSent(seat=seat, card=board_id, via=via, target=target, source=src))
     g.emit(
         CardSent(
             seat=seat,
-            card=card.id,
+            card=board_id,
             via=via,
             target=target,
             source=src,

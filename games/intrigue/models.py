@@ -7,7 +7,9 @@ names here only ever grow, they are never renamed or removed. Rules source:
 :mod:`games.intrigue.data`; views carry ids.
 
 * Ids: lands 1–12, characters 1–18 (see ``data.LANDS`` / ``data.CHARACTERS``); mercenary cards carry
-  neutral ids ``M01``, ``M02``… assigned whenever a card enters a hand, so an id never tells its type.
+  neutral ids (``M100``…, a seeded shuffle per table, see ``game.card_id``) dealt whenever a card
+  enters a hand and again when it goes face down, so an id tells neither the type nor the card's
+  past. Ids are for actions; no public text shows one.
 * Actions are imperative with a ``kind`` discriminator. Multi-parameter decisions are sequences of
   small picks (``PickCard``, ``PickCharacter``, ``PickLand``…) whose meaning is given by the pending
   step (:class:`PendingView` ``step`` and the viewer's :class:`DraftView`); ``Back`` undoes a pick,
@@ -811,12 +813,16 @@ class ContestResolved(Event):
 
 
 class RiverPlayed(Event):
-    """``seat`` played ``card`` from hand onto ``target`` through Речная Подкова (type told on consent)."""
+    """``seat`` played a card from hand onto ``target`` through Речная Подкова (type told on consent).
+
+    ``card`` is no longer filled: the hand id is the owner's (the card goes face down under a new
+    one); the field stays so that events written before still load.
+    """
 
     kind: Literal["river_played"] = "river_played"
     seat: Seat
-    card: str
     target: int
+    card: str | None = None
 
 
 class RiverAnswered(Event):

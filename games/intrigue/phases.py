@@ -1369,7 +1369,7 @@ class RiverRules(Rules):
     @override
     def run(self, g: Game, f: RiverFrame) -> bool:
         if f.stage == 0:
-            g.emit(RiverPlayed(seat=f.seat, card=f.card, target=f.target))
+            g.emit(RiverPlayed(seat=f.seat, target=f.target))
             controller = g.controller(f.target)
             f.stage = 1
             if controller == f.seat:
@@ -1417,13 +1417,17 @@ class RiverRules(Rules):
         target_card = g.find_card(f.target_card) if f.target_card else None
         if card.merc in (MercType.SPY, MercType.THIEF) and (target_card is None or target_card.character != f.target):
             return False
+        # On the board under a new id, like a sent card: the hand id stays the owner's.
+        board_id = g.face_down_id(card)
         g.hands[f.seat].remove(card)
-        played = FaceDown(id=card.id, owner=f.seat, merc=card.merc, mode=f.mode, character=f.target, turn_placed=g.turn)
+        played = FaceDown(
+            id=board_id, owner=f.seat, merc=card.merc, mode=f.mode, character=f.target, turn_placed=g.turn
+        )
         record_reveal(g, played, RevealHow.RIVER, f.seat)
         if target_card is not None and card.merc in (MercType.SPY, MercType.THIEF):
             g.take_card(target_card.id)
             how = RevealHow.SPY if card.merc is MercType.SPY else RevealHow.THIEF
-            record_reveal(g, target_card, how, f.seat, agent=card.id)
+            record_reveal(g, target_card, how, f.seat, agent=board_id)
             g.push(RevealFrame(how=how, card=target_card, agent=played, by=f.seat, river=True))
         else:
             g.push(RevealFrame(how=RevealHow.RIVER, card=played, by=f.seat, extra=f.extra, river=True))
@@ -1473,7 +1477,6 @@ class RiverRules(Rules):
             self.active(g, f),
             step="consent",
             actor=f.seat,
-            card=f.card,
             target=f.target,
             character=f.target,
             submitted=tuple(sorted(f.subs)),

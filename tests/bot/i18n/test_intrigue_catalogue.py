@@ -33,7 +33,7 @@ from games.intrigue.models import (
 )
 
 EVENT_CLASSES: tuple[type[BaseModel], ...] = typing.get_args(typing.get_args(IntrigueEvent)[0])
-STATUS = {"actor", "waiting", "n", "window", "card", "character", "land", "vote", "round"}
+STATUS = {"actor", "waiting", "n", "window", "character", "land", "vote", "round"}
 BUTTON = {
     "land",
     "character",
@@ -100,7 +100,7 @@ PARAMS: tuple[tuple[str, frozenset[str]], ...] = tuple(
         ("render_intrigue.waiting", {"names"}),
         ("render_intrigue.vote", {"kind", "yes", "no", "needed"}),
         ("render_intrigue.vote_appoint", {"kind", "cast", "voters"}),
-        ("render_intrigue.reveal", {"card", "merc", "owner", "character"}),
+        ("render_intrigue.reveal", {"merc", "owner", "character"}),
         ("render_intrigue.*", set()),
         ("cmd.intrigue.*", set()),
     )
@@ -248,6 +248,23 @@ def test_every_event_class_has_a_line(locale: str) -> None:
     assert len(kinds) == len(set(kinds))
     for kind in kinds:
         assert f"intrigue.event.{kind}" in catalogue(locale), kind
+
+
+#: The lines of events' private copies (the only copies whose card fields are filled).
+PRIVATE_EVENT_KEYS = frozenset(
+    f"intrigue.event.{key}"
+    for key in ("card_sent__merc", "card_sent__merc__mode", "cards_hired__cards__types", "hand_expired__cards__types")
+)
+
+
+@pytest.mark.parametrize("locale", SUPPORTED_LOCALES)
+def test_no_public_line_names_a_card_id(locale: str) -> None:
+    # A card's id is for actions; printed in the public log, a count of public events could tie it
+    # to what was known of the card earlier (issue 11). Public lines say "a card (owner) on …".
+    for key in own_keys(locale):
+        if key.startswith("intrigue.event.") and key not in PRIVATE_EVENT_KEYS:
+            used = placeholders(catalogue(locale)[key])
+            assert not used & {"card", "cards", "against", "agent"}, f"{locale} {key} names a card id"
 
 
 def test_every_engine_error_code_and_command_error_has_a_message() -> None:

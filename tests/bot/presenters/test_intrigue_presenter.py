@@ -154,11 +154,12 @@ STEPS: list[tuple[Decision, str, str | None, Any, str]] = [
     (Decision.PLACEMENT, "place", None, PlaceToken(land=1), "Золотой Берег: на землю"),
     (Decision.PLACEMENT, "place", None, PlaceToken(land=1, head=True), "на Главу Артур Красавчик"),
     (Decision.WINDOW, "window", None, Convert(land=2), "2 жетона земли Долина Стрел"),
-    (Decision.WINDOW, "window", None, RevealAssassin(card="M01"), "Раскрыть M01 (убийца)"),
+    (Decision.WINDOW, "window", None, RevealAssassin(card="M01"), "Раскрыть #1 (убийца)"),
     (Decision.WINDOW, "window", None, RevealMessenger(card="M01", extra=2), "+2 жет. за"),
     (Decision.WINDOW, "window", None, Done(), "Готово"),
-    (Decision.SPY_TURN, "spy_turn", "agent", PickCard(card="M01"), "M01"),
-    (Decision.SPY_TURN, "spy_turn", "target", PickCard(card="M02"), "M02 (Саша)"),
+    (Decision.SPY_TURN, "spy_turn", "agent", PickCard(card="M01"), "#1 Посыльный (взятка)"),
+    (Decision.SPY_TURN, "spy_turn", "target", PickCard(card="M02"), "#1 (Саша)"),
+    (Decision.SPY_TURN, "spy_turn", "target", PickCard(card="M12"), "#2 (Alex) на Артур Красавчик"),
     (Decision.GUARD, "guard", None, Choose(option=Option.DECLINE), "Нет"),
     (Decision.THIEF_TAKE, "thief_take", None, Choose(option=Option.TAKE_COINS), "Взять 2 монеты"),
     (Decision.RECRUIT, "recruit", None, Choose(option=Option.RECRUIT), "Завербовать"),
@@ -185,7 +186,7 @@ STEPS: list[tuple[Decision, str, str | None, Any, str]] = [
     (Decision.SLOT, "act", "target", PickCharacter(character=3), "Цель: Ирена Высокая"),
     (Decision.SLOT, "act", "source", Choose(option=Option.FROM_LAND), "Жетон с земли"),
     (Decision.SLOT, "act", "mode", PickMode(mode=Mode.GIFT), "Дар"),
-    (Decision.SLOT, "act", "target_card", PickCard(card="M02"), "M02 (Саша)"),
+    (Decision.SLOT, "act", "target_card", PickCard(card="M02"), "#1 (Саша)"),
     (Decision.CONTEST_BID, "bid", None, PickAmount(amount=1), "Ставка: 1 жетон"),
     (Decision.LEND_OFFER, "lend", None, Choose(option=Option.ACCEPT), "Согласиться"),
     (Decision.BALLOT, "ballot", "vote:3", PickSide(side=Side.AGAINST), "Против"),
@@ -201,7 +202,7 @@ STEPS: list[tuple[Decision, str, str | None, Any, str]] = [
     (Decision.RIVER_CONSENT, "consent", "bid", PickAmount(amount=2), "Ставка: 2 жетона"),
     (Decision.RIVER_CONSENT, "consent", "answer", Choose(option=Option.REFUSE), "Отказать"),
     (Decision.VALE_TAX, "amount", None, PickAmount(amount=2), "Налог 2"),
-    (Decision.GARRISON, "garrison", None, PickCard(card="M02"), "M02 (Саша)"),
+    (Decision.GARRISON, "garrison", None, PickCard(card="M02"), "#1 (Саша)"),
     (Decision.GARRISON, "garrison", None, Done(), "Хватит"),
 ]
 
@@ -245,7 +246,9 @@ def test_own_cards_show_their_type_and_others_only_owner_and_place() -> None:
     mine = PRESENTER.label(PickCard(card=own.id), view, NAMES, "ru").label
     theirs = PRESENTER.label(PickCard(card=other.id), view, NAMES, "ru").label
     assert "Посыльный (взятка)" in mine
-    assert theirs.startswith(f"{other.id} (Саша)") and not any(w in theirs for w in HIDDEN_WORDS["ru"])
+    # Named by owner, character and number on it, as on the board; never by id (issue 11).
+    assert theirs.startswith("#1 (Саша)") and not any(w in theirs for w in HIDDEN_WORDS["ru"])
+    assert own.id not in mine and other.id not in theirs
 
 
 def test_packing_splits_long_lists_and_merges_selects_to_fit_four_rows() -> None:
@@ -421,7 +424,7 @@ def test_private_copies_speak_to_their_owner() -> None:
     public = sent.model_copy(update={"merc": None, "visible_to": None})
     assert PRESENTER.narrate(sent, NAMES, "ru") == "Вы кладёте M07 (Шпион) через Артур Красавчик на Гюнтер Рыболов."
     assert PRESENTER.narrate(public, NAMES, "en") == (
-        "Саша sends card M07 through Arthur the Handsome: face down on Günter the Fisherman."
+        "Саша sends a card through Arthur the Handsome: face down on Günter the Fisherman."
     )
     hired = CardsHired(seat=0, count=2, cost=5, cards=("M01", "M02"), types=(MercType.THIEF, MercType.GUARD))
     assert PRESENTER.narrate(hired, NAMES, "en") == "You hire 2 mercenaries for 5 coins: M01 Thief, M02 Guard."
@@ -430,12 +433,12 @@ def test_private_copies_speak_to_their_owner() -> None:
     )
 
 
-def test_reveals_name_the_card_the_owner_and_who_revealed_it() -> None:
+def test_reveals_name_the_owner_the_type_and_who_revealed_it_never_the_id() -> None:
     event = CardRevealed(
         card="M09", owner=2, character=8, merc=MercType.MESSENGER, mode=Mode.BRIBE, how=RevealHow.SPY, by=0
     )
     assert PRESENTER.narrate(event, NAMES, "ru") == (
-        "Раскрыта карта M09 (Григорий Константинопольский-Заде) на Элиза Вечерняя: "
+        "Раскрыта карта (Григорий Константинопольский-Заде) на Элиза Вечерняя: "
         "Посыльный, взятка — раскрыл Наташа (шпион)."
     )
 

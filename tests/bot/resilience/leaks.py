@@ -12,6 +12,18 @@ game:
   under ``resample_hidden(state, seat)``;
 - the log records the bot writes while building any of these must not change either.
 
+That compares one state at a time. A spectator also remembers: :class:`TranscriptChecker` checks
+the whole public transcript (every public event, the public view and the public log lines of
+every step, and the board built from them) by replaying the rest of a game from a twin state:
+
+- *relabelled* (engines with the ``relabel_hidden`` hook, :class:`~games.core.conformance.HiddenIdentities`):
+  the ids hidden from the spectator consistently permuted, later actions renamed to match. The
+  twin is the same game dealt other ids, so its transcript must be identical to the end. An id that
+  reached public text, or one a count of public events could predict, shows up here;
+- *resampled* (every engine): everything hidden redrawn by ``resample_hidden``; the same actions
+  replayed while legal, each step's public events and lines compared for as long as the public
+  views agree (once they differ, the hidden difference has come out, and the replay stops).
+
 The checker builds payloads with the bot's own builders (:mod:`bot.ui.panels`) from a
 :class:`bot.tables.Table`, with each game's presenter wrapped so that ``render_board`` returns the
 JSON of the view it is asked to draw: the image's source is compared, not its pixels (the SimCord
@@ -38,8 +50,8 @@ from bot.presenters.registry import PRESENTERS
 from bot.tables import Table, TableResult
 from bot.ui import panels
 from bot.ui.panels import Payload
-from games.core import Agent, BaseState, Event, GameRng
-from games.core.conformance import HiddenInfo
+from games.core import Agent, BaseState, Event, GameError, GameRng
+from games.core.conformance import HiddenIdentities, HiddenInfo, rename_strings
 from games.core.protocol import Engine
 
 #: Shortest private text worth searching for in free text (shorter ones are words anyone may use).
@@ -180,6 +192,12 @@ class LeakReport:
     resamples_changed: int = 0
     secrets: int = 0
     states: int = 0
+    #: Transcript check: twins replayed, ids relabelled, steps compared.
+    relabelled_twins: int = 0
+    relabelled_ids: int = 0
+    relabelled_steps: int = 0
+    resampled_twins: int = 0
+    resampled_steps: int = 0
 
     def fail(self, text: str) -> None:
         if len(self.problems) < 50:
@@ -194,6 +212,14 @@ class LeakReport:
             for name in ("boards", "panels", "spectator_panels", "results", "ai_decisions", "log_lines"):
                 setattr(out, name, getattr(out, name) + getattr(report, name))
             for name in ("resamples_changed", "secrets", "states"):
+                setattr(out, name, getattr(out, name) + getattr(report, name))
+            for name in (
+                "relabelled_twins",
+                "relabelled_ids",
+                "relabelled_steps",
+                "resampled_twins",
+                "resampled_steps",
+            ):
                 setattr(out, name, getattr(out, name) + getattr(report, name))
         return out
 
@@ -289,6 +315,137 @@ class LeakChecker:
         if theirs != mine:
             self.report.fail(f"{table.game} v{before.version}: public log lines depend on hidden data")
         return mine
+
+
+@dataclass(frozen=True)
+class Played:
+    """One step of a recorded game: ``after`` follows ``before`` by ``seat``'s ``action``."""
+
+    before: BaseState
+    seat: int
+    action: Any
+    after: BaseState
+    events: tuple[Event, ...]
+
+
+def relabelled_action(action: Any, renaming: dict[str, str]) -> Any:
+    """Return ``action`` with the ids of ``renaming`` renamed (the same action in the relabelled twin)."""
+    if not renaming or not isinstance(action, BaseModel):
+        return action
+    return type(action).model_validate(rename_strings(action.model_dump(mode="json"), renaming))
+
+
+class TranscriptChecker:
+    """Replays the rest of a recorded game from twin states and compares what a spectator sees.
+
+    ``table`` gives the game, names, locale and the board's frame; its state is replaced for each
+    board built. The transcript of a step is its public events, their log lines, the public view
+    after it and the board (built from that view and the last log lines).
+    """
+
+    def __init__(self, report: LeakReport, table: Table, seed: str, *, now: float) -> None:
+        self.report = report
+        self.now = now
+        self.table = table
+        self.engine = table.engine
+        self.presenter = PRESENTERS[table.game]
+        self.names = table.names()
+        self.rng = GameRng(f"transcript:{seed}")
+
+    def _step(self, state: BaseState, events: Sequence[Event], lines: list[str]) -> tuple[Any, ...]:
+        """Return what a spectator sees of one step (and add its log lines to ``lines``)."""
+        public = [e for e in events if e.visible_to is None]
+        said = [line for e in public if (line := self.presenter.narrate(e, self.names, self.table.locale))]
+        lines.extend(said)
+        view = self.engine.view(state, None).model_dump(mode="json")
+        table = dataclasses.replace(self.table, state=state, prompt_version=state.version)
+        if not self.engine.active_seats(state):
+            table.status, table.deadline = "finished", None
+        with _shadow(table.game):
+            payload = panels.board_payload(
+                table, lines[-8:], now=self.now, awaited_legal=awaited_legal(self.engine, state)
+            )
+        return [e.model_dump(mode="json") for e in public], said, view, fingerprint(payload)
+
+    def relabelled(self, played: Sequence[Played], start: int) -> bool:
+        """Replay ``played[start:]`` from a relabelling of its first state; the transcript must not change.
+
+        Returns whether there was anything to relabel (a game without the hook never has).
+        """
+        engine = self.engine
+        if not isinstance(engine, HiddenIdentities):
+            return False
+        first = played[start].before
+        twin, renaming = engine.relabel_hidden(first, self.rng)
+        if not renaming:
+            return False
+        self.report.relabelled_twins += 1
+        self.report.relabelled_ids += len(renaming)
+        mine: list[str] = []
+        theirs: list[str] = []
+        for step in played[start:]:
+            # An id no longer named anywhere in the state is gone for good (a new card may be dealt
+            # it later, in both games alike): from then on it is not renamed.
+            held = step.before.model_dump_json()
+            renaming = {old: new for old, new in renaming.items() if f'"{old}"' in held}
+            try:
+                other = engine.apply(twin, step.seat, relabelled_action(step.action, renaming))
+            except GameError as error:
+                self.report.fail(
+                    f"{engine.name} v{step.before.version}: the relabelled twin (from v{first.version}) "
+                    f"cannot replay {step.action!r}: {error}"
+                )
+                return True
+            a = self._step(step.after, step.events, mine)
+            b = self._step(other.state, other.events, theirs)
+            self.report.relabelled_steps += 1
+            if a != b:
+                what = ("public events", "log lines", "public view", "board")[next(i for i in range(4) if a[i] != b[i])]
+                self.report.fail(
+                    f"{engine.name} v{step.before.version}: the {what} depend on hidden ids (relabelled at "
+                    f"v{first.version}): {_first_difference(a, b)}"
+                )
+                return True
+            twin = other.state
+        return True
+
+    def resampled(self, played: Sequence[Played], start: int) -> None:
+        """Replay ``played[start:]`` from a resample of everything hidden, while the public views agree."""
+        engine = self.engine
+        first = played[start].before
+        twin = resampler(engine).resample_hidden(first, None, self.rng)
+        if twin == first:
+            return
+        self.report.resampled_twins += 1
+        mine: list[str] = []
+        theirs: list[str] = []
+        for step in played[start:]:
+            try:
+                other = engine.apply(twin, step.seat, step.action)
+            except GameError:
+                return  # the hidden difference decides what is legal: the twin went another way
+            if engine.view(other.state, None) != engine.view(step.after, None):
+                return  # the hidden difference came out (a reveal): the twin is no longer this game
+            a = self._step(step.after, step.events, mine)
+            b = self._step(other.state, other.events, theirs)
+            self.report.resampled_steps += 1
+            if a != b:
+                what = ("public events", "log lines", "public view", "board")[next(i for i in range(4) if a[i] != b[i])]
+                self.report.fail(
+                    f"{engine.name} v{step.before.version}: the {what} depend on hidden data (resampled at "
+                    f"v{first.version}) while the public view does not: {_first_difference(a, b)}"
+                )
+                return
+            twin = other.state
+
+
+def _first_difference(a: Any, b: Any) -> str:
+    """Return the first place where two transcripts (nested lists, tuples and dicts) differ."""
+    if isinstance(a, list | tuple) and isinstance(b, list | tuple) and len(a) == len(b):
+        return next((_first_difference(x, y) for x, y in zip(a, b, strict=True) if x != y), "?")
+    if isinstance(a, dict) and isinstance(b, dict) and a.keys() == b.keys():
+        return next((f"{key}: {_first_difference(a[key], b[key])}" for key in a if a[key] != b[key]), "?")
+    return f"{str(a)[:300]} != {str(b)[:300]}"
 
 
 class SpyAgent:

@@ -75,6 +75,10 @@ class Scale:
     leak_games: int
     #: ... and how many states of each are checked (all of a shorter game).
     leak_states: int
+    #: Seeded games per game whose public transcripts are compared with their twins' ...
+    transcript_games: int
+    #: ... from how many of their states (each replays the rest of the game twice).
+    transcript_starts: int
     #: Games per game played through the bot on SimCord with the leak spies on.
     leak_discord_games: int
     #: Random interactions per game in the abuse run.
@@ -94,6 +98,8 @@ FAST = Scale(
     restore_tables=150,
     leak_games=20,
     leak_states=12,
+    transcript_games=2,
+    transcript_starts=2,
     leak_discord_games=1,
     abuse_interactions=1_000,
     fault_games=1,
@@ -107,6 +113,8 @@ SOAK = Scale(
     restore_tables=1_000,
     leak_games=1_000,
     leak_states=12,
+    transcript_games=200,
+    transcript_starts=3,
     leak_discord_games=6,
     abuse_interactions=10_000,
     fault_games=6,

@@ -144,8 +144,9 @@ def test_seed_lending_example() -> None:
     state = play(state, B, PickMode(mode=Mode.GIFT))
     assert (state.coins[B], state.coins[G]) == (12, 18)
     assert state.char_tokens[3][G] == 2 and state.char_tokens[3][B] == 0
-    card = next(c for c in state.cards if c.id == "M90")
-    assert (card.owner, card.character, card.mode) == (B, 7, Mode.GIFT)
+    # Face down under a new id (the hand id is the owner's alone).
+    (card,) = (c for c in state.cards if c.owner == B)
+    assert (card.character, card.mode, card.merc) == (7, Mode.GIFT, MercType.MESSENGER) and card.id != "M90"
     assert 4 in state.acted
 
 

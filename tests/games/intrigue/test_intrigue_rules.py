@@ -105,7 +105,7 @@ def test_hills_rider_and_send_spend_two_head_tokens() -> None:
     state = play(state, R, PickAction(action=CharAction.SEND, rider=True), PickCard(card="M90"))
     state = play(state, R, PickCharacter(character=10))
     assert state.char_tokens[3][R] == 0 and state.coins[R] == coins + 2
-    assert any(c.id == "M90" and c.character == 10 for c in state.cards)
+    assert any(c.owner == R and c.character == 10 for c in state.cards)
 
 
 def test_hills_rider_leaves_the_land_as_the_only_marker_source() -> None:
@@ -115,7 +115,7 @@ def test_hills_rider_leaves_the_land_as_the_only_marker_source() -> None:
     state = play(state, R, PickCharacter(character=10))  # no source step: only the land is left
     hills = state.lands.index(7)
     assert state.char_tokens[3][R] == 0 and state.land_tokens[hills][R] == 0
-    assert any(c.id == "M90" and c.character == 10 for c in state.cards)
+    assert any(c.owner == R and c.character == 10 for c in state.cards)
 
 
 def test_iriash_head_becomes_bishop_and_its_controller_names_the_successor() -> None:
