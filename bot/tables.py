@@ -1134,12 +1134,12 @@ async def replay(storage: Storage, table_id: int, *, from_snapshot: bool = False
         return None
     if from_snapshot and data.snapshot is not None:
         engine = ENGINES[data.table.game]
-        state = load_state(engine, data.snapshot.state, data.snapshot.state_schema)
+        state: BaseState = load_state(engine, data.snapshot.state, data.snapshot.state_schema)
         for entry in data.log_after_snapshot():
             state = _replay_entry(engine, state, entry).state
         return state
-    steps = deque(replay_steps(data), maxlen=1)  # only the last step is wanted
-    return steps[0][0]
+    last: deque[tuple[BaseState, Sequence[Event]]] = deque(replay_steps(data), maxlen=1)  # only the end is wanted
+    return last[0][0]
 
 
 def replay_steps(data: ReplayData) -> Iterator[tuple[BaseState, Sequence[Event]]]:

@@ -67,7 +67,7 @@ class HistoryCog(commands.Cog):
             }
             ranks = {r.seat: r.rank for r in await storage.results(row.id)}
             when = f"<t:{int(row.finished_at or row.updated_at)}:R>"
-            players = results_line(row, names, ranks, locale)
+            players = results_line(names, ranks, locale)
             lines.append(
                 translate(
                     locale, "ui.history.line", id=row.id, game=game_name(row.game, locale), when=when, players=players

@@ -807,7 +807,7 @@ class PostgresStorage(Storage):
         self, guild_id: int, *, game: str | None = None, user_id: int | None = None, limit: int = 10
     ) -> list[TableRow]:
         rows = await self._fetch(
-            f"{SELECT_TABLE} WHERE guild_id = $1 AND status = 'finished' AND ($2::text IS NULL OR game = $2) "
+            f"{SELECT_TABLE} WHERE guild_id = $1 AND status = 'finished' AND ($2::text IS NULL OR game = $2) "  # noqa: S608 - constant
             "AND ($3::bigint IS NULL OR EXISTS (SELECT 1 FROM seats WHERE seats.table_id = tables.id "
             "AND seats.user_id = $3)) ORDER BY finished_at DESC, id DESC LIMIT $4",
             guild_id,

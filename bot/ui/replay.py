@@ -194,11 +194,16 @@ def hands(record: GameRecord, step: int, locale: str) -> list[tuple[str, str]]:
     if not record.finished:
         raise TableError("ui.replay.not_finished")
     presenter = PRESENTERS[record.table.game]
-    budget = 3600 // max(1, len(record.names))  # an embed holds 6000 characters in all
+    budget = hand_chars(len(record.names))
     return [
         (name[:256] or "-", presenter.private_summary(record.view(step, seat), record.names, locale)[:budget] or "-")
         for seat, name in enumerate(record.names)
     ]
+
+
+def hand_chars(seats: int) -> int:
+    """Return how much of each hand the viewer shows: a field holds 1024 characters, an embed 6000 in all."""
+    return min(1024, 3600 // max(1, seats))
 
 
 def replay_payload(
@@ -383,7 +388,7 @@ class Replays:
             await deliver(lambda: interaction.followup.send(embed=embed, view=view, file=image(), ephemeral=True))
 
 
-def results_line(row: TableRow, names: dict[int, str], ranks: dict[int, int], locale: str) -> str:
+def results_line(names: dict[int, str], ranks: dict[int, int], locale: str) -> str:
     """Return a history entry's players by place: ``1. alice, 2. bob`` (ties share a place)."""
     if not ranks:
         return translate(locale, "ui.history.no_result")
@@ -395,6 +400,7 @@ __all__ = [
     "GameRecord",
     "ReplayStep",
     "Replays",
+    "hand_chars",
     "hands",
     "jump_options",
     "log_entries",

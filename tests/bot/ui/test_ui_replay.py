@@ -21,12 +21,16 @@ from bot.i18n import translate
 from bot.presenters.registry import PRESENTERS
 from bot.settings import Settings
 from bot.storage import Storage
+from bot.tables import TableService
 from bot.ui.gamelog import step_lines
-from bot.ui.replay import hands, log_entries, paginate, rebuild
+from bot.ui.replay import hands, log_entries, paginate, rebuild, replay_payload
 from games.core import StaleActionError
 from games.core.schema import load_state, state_schema
+from games.coup.models import TakeIncome
 from games.registry import ENGINES
 from tests.bot.resilience.registry import discord_games
+from tests.bot.test_tables import BOB, CAROL, HOST, FakeClock, RecordingPublisher, three_humans
+from tests.bot.test_tables_state_schema import CoupEngineNext
 from tests.support import World, button_rows, component_ids, embed_text, private_text, select_rows
 from tests.support.postgres import temp_database
 
@@ -144,6 +148,7 @@ async def test_the_log_button_pages_the_public_log_while_the_game_runs(world: Wo
         if line.startswith("🔒")
     ]
     assert len(dealt) == 2 and not any(line in text for line in dealt)  # each seat's hidden deal exists, unshown
+    assert result.response is not None
     ids = component_ids(world.components(result.response))
     assert any(i.startswith(f"log:{table_id}:prev:") for i in ids)
     assert all(len(i) <= 100 for i in ids)
@@ -316,3 +321,31 @@ async def test_every_replayed_step_equals_the_state_the_table_had(world: World, 
         assert [summary for _name, summary in hands(record, index, "en")] == [
             text[: 3600 // len(names)] for text in seen
         ]
+
+
+async def test_a_game_stored_before_an_upgrade_of_its_state_schema_replays(
+    database: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    storage = await Storage.open(database)
+    try:
+        old = TableService(storage, RecordingPublisher(), ai_delay=0, time_fn=FakeClock(), run_clocks=False)
+        table = await three_humans(old)
+        await old.act(table.id, HOST, table.prompt_version, TakeIncome())
+        await old.resign(table.id, BOB)
+        await old.resign(table.id, CAROL)
+        await old.close()
+        row = await storage.get_table(table.id)
+        assert row is not None and row.status == "finished" and row.state_schema == 0 and row.state is not None
+
+        monkeypatch.setitem(ENGINES, "coup", CoupEngineNext())  # the release that changed the state model
+        data = await storage.replay_data(table.id)
+        assert data is not None
+        record = rebuild(data)
+
+        assert [step.state.version for step in record.steps] == list(range(row.version + 1))
+        assert record.steps[-1].state.model_dump(mode="json") == json.loads(row.state)
+        for step in range(len(record.steps)):  # the viewer draws every step
+            embed, _view, png = replay_payload(record, step, HOST, "ru")
+            assert png and embed.footer.text == f"#{table.id} · v{step}"
+    finally:
+        await storage.close()
