@@ -509,7 +509,7 @@ class Demo:
     ) -> simcord.InteractionResult:
         """Click the button ``custom_id`` on ``message`` as ``member`` and record it."""
         item = _find_component(message, custom_id)
-        label = getattr(item, "label", None) or custom_id
+        label = getattr(item, "label", None) or str(getattr(item, "emoji", None) or "") or custom_id
         self.rec.note(f"{who} clicks [{label}]")
         result = await member.click(message, custom_id=custom_id)
         self.rec.flush(private_update=private)
@@ -559,9 +559,16 @@ class Demo:
                 raise RuntimeError("the replay did not open")
             viewer = opened.response.message
             total = table.state.version if table.state is not None else 0
-            for step in range(1, min(3, total) + 1):
-                await self.click(self.alice, "Alice", viewer, f"{base}:next:{step}", private=True)
-            await self.click(self.alice, "Alice", viewer, f"{base}:last:{total}", private=True)
+            steps = [f"{base}:next:{step}" for step in range(1, min(3, total) + 1)]
+            for custom_id in [*steps, f"{base}:last:{total}"]:
+                clicked = await self.click(self.alice, "Alice", viewer, custom_id, private=True)
+                viewer = clicked.response.message if clicked.response is not None else viewer
+            jump = _find_component(viewer, f"rpls:{table.id}:{self.alice.id}:jump")
+            if isinstance(jump, discord.SelectMenu) and jump.options:
+                target = jump.options[len(jump.options) // 2]
+                self.rec.note(f"Alice jumps to “{target.label}”")
+                await self.alice.select(viewer, [target.value], custom_id=jump.custom_id)
+                self.rec.flush(private_update=True)
             await self.click(self.alice, "Alice", viewer, f"{base}:txt:0", private=True)
         finally:
             self.rec.show_private = False

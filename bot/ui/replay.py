@@ -53,6 +53,8 @@ PAGE_LINES = 30
 CACHE_SIZE = 16
 #: Jump targets one select offers (Discord's limit), around the current step.
 JUMP_OPTIONS = 25
+#: Steps between two jump targets of a game that reports neither rounds nor turns.
+MARK_EVERY = 10
 
 
 @dataclass(frozen=True)
@@ -85,18 +87,22 @@ class GameRecord:
         return ENGINES[self.table.game].view(self.steps[step].state, seat)
 
     def marks(self) -> list[tuple[str, int, int]]:
-        """Return the steps where a round (or, in games without rounds, a turn) begins: (kind, number, step)."""
+        """Return where rounds begin (or turns, in a game without rounds): (kind, number, step).
+
+        Read from the public ``round_started`` / ``turn_started`` events every game reports; a game
+        with neither is marked every :data:`MARK_EVERY` steps.
+        """
         if self._marks is None:
-            marks: list[tuple[str, int, int]] = []
-            previous: int | None = None
-            for index in range(len(self.steps)):
-                view = self.view(index)
-                kind = "round" if "round" in type(view).model_fields else "turn"
-                value = getattr(view, kind, None)
-                if isinstance(value, int) and value != previous:
-                    marks.append((kind, value, index))
-                    previous = value
-            self._marks = marks
+            self._marks = []
+            for kind in ("round", "turn"):
+                starts = [
+                    i for i, step in enumerate(self.steps) if any(e.kind == f"{kind}_started" for e in step.events)
+                ]
+                if starts:
+                    self._marks = [(kind, number, index) for number, index in enumerate(starts, start=1)]
+                    break
+            else:
+                self._marks = [("step", index, index) for index in range(0, len(self.steps), MARK_EVERY)]
         return self._marks
 
 
@@ -269,7 +275,7 @@ def jump_options(record: GameRecord, step: int, locale: str) -> list[discord.Sel
         marks = marks[start : start + JUMP_OPTIONS]
     return [
         discord.SelectOption(
-            label=translate(locale, f"ui.replay.{kind}", n=number),
+            label=translate(locale, f"ui.replay.{kind}", n=number, total=len(record.steps) - 1)[:100],
             value=str(target),
             description=translate(locale, "ui.replay.step", n=target, total=len(record.steps) - 1)[:100],
             default=target <= step < next((m[2] for m in marks if m[2] > target), len(record.steps)),

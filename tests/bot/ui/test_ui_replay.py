@@ -310,6 +310,10 @@ async def test_every_replayed_step_equals_the_state_the_table_had(world: World, 
     for step in record.steps:
         assert json.loads(step.state.model_dump_json()) == json.loads(stored[step.state.version])
     assert record.steps[-1].state.model_dump_json() == row.state
+    # The viewer's jumps: rounds (or turns) in order, each at the step its start event was reported in.
+    marks = record.marks()
+    assert marks and [number for _kind, number, _step in marks] == list(range(1, len(marks) + 1))
+    assert all(any(e.kind == f"{kind}_started" for e in record.steps[at].events) for kind, _n, at in marks)
     if world.bot.storage.dialect != "sqlite":
         return  # the states are equal, so what is drawn from them is too: checked once, on SQLite
     # What the viewer lists at every step is what each seat saw of the stored state then.
