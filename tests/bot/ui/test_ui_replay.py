@@ -161,23 +161,29 @@ def _deal_events(table: Any) -> Sequence[Any]:
 
 
 async def test_after_the_end_the_log_shows_every_hidden_card_and_pages_back_and_forth(world: World) -> None:
-    alice, _bob, table_id = await coup_duel(world, finish=True)
+    alice, bob = world.members("alice", "bob")
+    world.rig(first_seat=0, seed="replay-whole")
+    table_id = await world.seat(alice, bob, ais=2)
+    await world.play_out(table_id, [alice, bob])
     data = await world.bot.storage.replay_data(table_id)
-    assert data is not None
-    record = rebuild(data)
-    pages = paginate(log_entries(record, "en"))
+    assert data is not None and data.table.status == "finished"
+    pages = paginate(log_entries(rebuild(data), "en"))
+    assert len(pages) > 2  # a whole four-player game fills pages
 
     result = await alice.click(world.board(table_id), custom_id=f"tbl:{table_id}:log")
 
     text = log_text(result)
     assert en("ui.log.finished") in text
-    assert "🔒 alice" in text and "🔒 bob" in text  # both deals, now shown
+    assert all(f"🔒 {name}" in text for name in ("alice", "bob", "AI 1", "AI 2"))  # every deal, now shown
     assert en("ui.log.page", page=1, pages=len(pages)) in text
-    if len(pages) > 1:
-        assert result.response is not None
-        moved = await alice.click(result.response, custom_id=f"log:{table_id}:next:1")
-        assert moved.response is not None and moved.response.id == result.response.id
-        assert en("ui.log.page", page=2, pages=len(pages)) in embed_text(moved.response.embeds)
+    assert result.response is not None
+    shown = result.response
+    for page, nav in ((1, "next"), (2, "next"), (1, "prev")):
+        moved = await alice.click(shown, custom_id=f"log:{table_id}:{nav}:{page}")
+        assert moved.response is not None and moved.response.id == shown.id and not moved.followups
+        assert en("ui.log.page", page=page + 1, pages=len(pages)) in embed_text(moved.response.embeds)
+        assert pages[page] in (moved.response.embeds[0].description or "")
+        shown = moved.response
 
 
 async def test_a_forged_log_page_is_refused_and_another_servers_log_is_never_shown(
