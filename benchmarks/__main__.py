@@ -2,7 +2,8 @@
 
 ``--game coup|masti|all`` runs one game's benchmarks (default: all, which adds the clicks on a
 fleet of every registered game at 200 and 1,000 tables, the per-game sections over the registry,
-memory and restart, and the event loop's lag under click spam through the real bot on SimCord).
+memory and restart, the event loop's lag under click spam through the real bot on SimCord, and
+drawing one replay step of the largest board).
 ``--quick`` runs every benchmark at small sizes (a minute's sanity check, not a measurement).
 """
 
@@ -27,6 +28,7 @@ from benchmarks.engine import bench_ai, bench_playouts
 from benchmarks.games import bench_games
 from benchmarks.memory import bench_memory
 from benchmarks.render import bench_render
+from benchmarks.replay import bench_replay
 from benchmarks.spam import bench_spam
 from benchmarks.winrate import bench_winrate
 
@@ -53,6 +55,7 @@ class Sizes:
     memory_tables: int = 1_000
     spam_clicks: int = 1_000
     bookkeeping_tables: int = 10_000
+    replay_samples: int = 20
 
 
 FULL = Sizes(
@@ -87,6 +90,7 @@ QUICK = Sizes(
     memory_tables=100,
     spam_clicks=200,
     bookkeeping_tables=1_500,
+    replay_samples=4,
 )
 GAMES = ("coup", "masti")
 
@@ -139,6 +143,7 @@ def run_all(
         ("memory and restart", lambda: bench_memory(workdir, tables=sizes.memory_tables)),
         ("click spam", lambda: bench_spam(workdir, clicks=sizes.spam_clicks)),
         ("memory over finished tables", lambda: bench_bookkeeping(workdir, tables=sizes.bookkeeping_tables)),
+        ("replay", lambda: bench_replay(samples=sizes.replay_samples)),
     ]
     steps = (
         (coup if game in {"all", "coup"} else [])

@@ -21,6 +21,7 @@ from bot.ui.interactions import Interactions, display_name
 from bot.ui.limits import ClickLimiter, OpenTableCooldown
 from bot.ui.panels import lobby_payload
 from bot.ui.publisher import DISCORD_FAILURES, DiscordPublisher
+from bot.ui.replay import Replays
 from bot.ui.text import NO_PINGS
 from games.registry import ENGINES
 
@@ -29,7 +30,14 @@ log = logging.getLogger(__name__)
 #: How long after a game ends its Rematch button works (seconds).
 REMATCH_SECONDS = 30 * 60
 
-COGS = ("bot.cogs.coup", "bot.cogs.masti", "bot.cogs.cadwallon", "bot.cogs.intrigue", "bot.cogs.tables")
+COGS = (
+    "bot.cogs.coup",
+    "bot.cogs.masti",
+    "bot.cogs.cadwallon",
+    "bot.cogs.intrigue",
+    "bot.cogs.tables",
+    "bot.cogs.history",
+)
 
 
 class TableBot(commands.AutoShardedBot):
@@ -62,6 +70,7 @@ class TableBot(commands.AutoShardedBot):
         self._given_storage = storage
         self.publisher = DiscordPublisher(self, edit_interval=settings.board_edit_interval)
         self.interactions = Interactions(self)
+        self.replays = Replays(self)
         # One rematch lobby per finished table: two presses at once must not both open one.
         self._rematch_lock = asyncio.Lock()
         self.clicks = ClickLimiter(settings.click_burst, settings.clicks_per_second)

@@ -24,7 +24,8 @@ import os
 import secrets
 import socket
 import time
-from collections.abc import Callable, Mapping, Sequence
+from collections import deque
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, Protocol
 
@@ -32,11 +33,13 @@ from pydantic import BaseModel, ValidationError
 
 from bot.shards import Shards
 from bot.storage import (
+    ActionLogRow,
     AlreadySeatedError,
     ClockRow,
     FinishRow,
     LogEntry,
     RatingChange,
+    ReplayData,
     SeatRow,
     Storage,
     TableFullError,
@@ -54,6 +57,7 @@ from games.core import (
     Outcome,
     RandomAgent,
     StaleActionError,
+    Step,
 )
 from games.core.protocol import Engine
 from games.core.schema import load_state, state_schema
@@ -1128,21 +1132,36 @@ async def replay(storage: Storage, table_id: int, *, from_snapshot: bool = False
     data = await storage.replay_data(table_id)
     if data is None or data.table.state is None:
         return None
-    engine = ENGINES[data.table.game]
-    state: BaseState
     if from_snapshot and data.snapshot is not None:
-        state = load_state(engine, data.snapshot.state, data.snapshot.state_schema)
-        entries = data.log_after_snapshot()
-    else:
-        options = engine.options_type.model_validate(data.table.options.get("game", {}))
-        state = engine.setup(len(data.seats), options, data.table.seed).state
-        entries = data.log
-    for entry in entries:
-        if entry.action == RESIGN_ACTION:
-            state = engine.resign(state, entry.seat).state
-        else:
-            state = engine.apply(state, entry.seat, engine.action_adapter.validate_json(entry.action)).state
-    return state
+        engine = ENGINES[data.table.game]
+        state: BaseState = load_state(engine, data.snapshot.state, data.snapshot.state_schema)
+        for entry in data.log_after_snapshot():
+            state = _replay_entry(engine, state, entry).state
+        return state
+    last: deque[tuple[BaseState, Sequence[Event]]] = deque(replay_steps(data), maxlen=1)  # only the end is wanted
+    return last[0][0]
+
+
+def replay_steps(data: ReplayData) -> Iterator[tuple[BaseState, Sequence[Event]]]:
+    """Yield a started table's state and events at the deal, then after each logged action in turn.
+
+    Rebuilt from the seed, options and action log only (engines are deterministic), so it never
+    reads a stored state: a table saved before an upgrade of its state schema replays all the same.
+    """
+    engine = ENGINES[data.table.game]
+    options = engine.options_type.model_validate(data.table.options.get("game", {}))
+    step = engine.setup(len(data.seats), options, data.table.seed)
+    yield step.state, step.events
+    for entry in data.log:
+        step = _replay_entry(engine, step.state, entry)
+        yield step.state, step.events
+
+
+def _replay_entry(engine: Engine[Any], state: BaseState, entry: ActionLogRow) -> Step[Any]:
+    """Apply one logged action (or resignation) to ``state``."""
+    if entry.action == RESIGN_ACTION:
+        return engine.resign(state, entry.seat)
+    return engine.apply(state, entry.seat, engine.action_adapter.validate_json(entry.action))
 
 
 def choose_ai_action(engine: Engine[Any], agent: Agent, state: BaseState, seat: int) -> Any:

@@ -247,6 +247,8 @@ class Recorder:
         self.private_answers = 0
         self.capture_panel: str | None = None
         self.panel_examples: dict[str, list[str]] = {}
+        #: Show private answers in full (the replay's section: what Alice steps through).
+        self.show_private = False
 
     # -------------------------------------------------------------- inputs
     def observe(self, table: Table, kind: str, payload: Payload) -> None:
@@ -326,6 +328,9 @@ class Recorder:
             self._entry(f"The bot {verb}:" if body else f"The bot {verb}.", body)
             return
         self.private_answers += 1
+        if self.show_private and body:
+            self._entry(f"The bot {verb} privately (only Alice sees this):", body)
+            return
         if self.capture_panel is not None and body and body.get("embeds"):
             self.panel_examples[self.capture_panel] = self._message(body)
             self.capture_panel = None
@@ -437,6 +442,7 @@ class Demo:
         self.rec = recorder
         self.seed = seed
         self.stuck: set[int] = set()
+        self.replayed = False
         self._ending: set[asyncio.Task[Any]] = set()
         self.en_guild = env.create_guild("Board Game Club", preferred_locale="en-US")
         self.en_channels = {
@@ -503,7 +509,7 @@ class Demo:
     ) -> simcord.InteractionResult:
         """Click the button ``custom_id`` on ``message`` as ``member`` and record it."""
         item = _find_component(message, custom_id)
-        label = getattr(item, "label", None) or custom_id
+        label = getattr(item, "label", None) or str(getattr(item, "emoji", None) or "") or custom_id
         self.rec.note(f"{who} clicks [{label}]")
         result = await member.click(message, custom_id=custom_id)
         self.rec.flush(private_update=private)
@@ -519,6 +525,9 @@ class Demo:
         self.rec.flush()
         if table.state is None or table.status != ("cancelled" if stuck else "finished"):
             raise RuntimeError(f"table #{table.id} did not finish (status {table.status})")
+        if spec.hosted and not stuck and not self.replayed:
+            self.replayed = True
+            await self._replay(table, self.en_channels[spec.game])
         outcome = table.engine.outcome(table.state)
         winner = "—"
         if outcome is not None:
@@ -533,6 +542,36 @@ class Demo:
             seconds=time.perf_counter() - start,
             stuck=stuck,
         )
+
+    async def _replay(self, table: Table, channel: simcord.ChannelHandle) -> None:
+        """Alice opens the finished game from /history and steps through its replay, then exports its log."""
+        self.rec.heading(f"Replay of table #{table.id}", level=3)
+        self.rec.show_private = True
+        try:
+            self.rec.note("Alice runs /history")
+            listing = await self.alice.slash(channel, "history")
+            self.rec.flush()
+            if listing.response is None:
+                raise RuntimeError("/history did not answer")
+            base = f"rpl:{table.id}:{self.alice.id}"
+            opened = await self.click(self.alice, "Alice", listing.response.message, f"{base}:open:0", private=True)
+            if opened.response is None:
+                raise RuntimeError("the replay did not open")
+            viewer = opened.response.message
+            total = table.state.version if table.state is not None else 0
+            steps = [f"{base}:next:{step}" for step in range(1, min(3, total) + 1)]
+            for custom_id in [*steps, f"{base}:last:{total}"]:
+                clicked = await self.click(self.alice, "Alice", viewer, custom_id, private=True)
+                viewer = clicked.response.message if clicked.response is not None else viewer
+            jump = _find_component(viewer, f"rpls:{table.id}:{self.alice.id}:jump")
+            if isinstance(jump, discord.SelectMenu) and jump.options:
+                target = jump.options[len(jump.options) // 2]
+                self.rec.note(f"Alice jumps to “{target.label}”")
+                await self.alice.select(viewer, [target.value], custom_id=jump.custom_id)
+                self.rec.flush(private_update=True)
+            await self.click(self.alice, "Alice", viewer, f"{base}:txt:0", private=True)
+        finally:
+            self.rec.show_private = False
 
     async def _ai_game(self, index: int, spec: GameSpec) -> Table:
         """Open an all-AI lobby through the service, post it with the bot, add AIs and start by clicks."""

@@ -3,6 +3,10 @@
 A presenter turns a game's *views* (never its state) into text and pictures. The Discord layer is
 generic and asks the presenter of a table's game for everything game-specific, so adding a game
 means adding an engine and a presenter, not touching the views or the publisher.
+
+Optional, beyond the protocol: ``log_filler`` (event kinds the log leaves out) and
+``log_lines(events, names, locale)`` (one step's public lines, joining events that belong
+together); :mod:`bot.ui.gamelog` uses them for the board, the Log button and replays.
 """
 
 from __future__ import annotations

@@ -44,10 +44,14 @@ from games.intrigue.models import (
     Back,
     BallotsRevealed,
     BasketSubmitted,
+    BribeDelivered,
+    CardDiscarded,
+    CardRevealed,
     CardsHired,
     CharacterView,
     CharStatus,
     Choose,
+    CoinsPaid,
     ContestHead,
     ContestResolved,
     Convert,
@@ -58,6 +62,7 @@ from games.intrigue.models import (
     ElectionResolved,
     GameEnded,
     GameStarted,
+    GiftDelivered,
     GiveCoins,
     HandExpired,
     IntrigueView,
@@ -77,12 +82,14 @@ from games.intrigue.models import (
     PickSide,
     PickType,
     PlaceToken,
+    Reason,
     RevealAssassin,
     RevealMessenger,
     RiverAnswered,
     Side,
     Skip,
     SwayRevealed,
+    TokensPlaced,
     VoteResolved,
 )
 
@@ -296,6 +303,9 @@ class IntriguePresenter:
     """The presenter of «Интриги»."""
 
     game = "intrigue"
+    #: Events the log leaves out: who is to act and that a secret choice was made (the result of
+    #: the choice is the line worth reading).
+    log_filler = frozenset({"slot_started", "submission_received"})
 
     def render_board(
         self, view: BaseModel, names: Sequence[str], locale: str, deadline: float | None, now: float | None
@@ -714,6 +724,37 @@ class IntriguePresenter:
         return t(locale, "button.amount", n=amount)
 
     # ------------------------------------------------------------------ log lines
+    def log_lines(self, events: Sequence[Event], names: Sequence[str], locale: str) -> list[str]:
+        """Return the lines of one step's public ``events``, a delivered bribe or gift as one line.
+
+        A messenger's delivery is announced as the reveal, the coins paid, the tokens placed, the
+        delivery and the discard; the delivery line says all of it, so the other four are left out.
+        """
+        skip: set[int] = set()
+        for delivery in events:
+            if not isinstance(delivery, BribeDelivered | GiftDelivered):
+                continue
+            reason = Reason.BRIBE if isinstance(delivery, BribeDelivered) else Reason.GIFT
+            for index, event in enumerate(events):
+                if (
+                    (isinstance(event, CoinsPaid) and event.reason is reason and event.seat == delivery.seat)
+                    or (
+                        isinstance(event, TokensPlaced)
+                        and event.reason is reason
+                        and event.seat == delivery.seat
+                        and event.character == delivery.character
+                    )
+                    or (
+                        isinstance(event, CardRevealed | CardDiscarded)
+                        and event.owner == delivery.seat
+                        and event.character == delivery.character
+                        and event.merc is MercType.MESSENGER
+                    )
+                ):
+                    skip.add(index)
+        lines = (self.narrate(event, names, locale) for index, event in enumerate(events) if index not in skip)
+        return [line for line in lines if line]
+
     def narrate(self, event: BaseModel, names: Sequence[str], locale: str) -> str | None:
         """Return the log line of ``event`` (``None``: no line), ids shown as names."""
         key = event_key("intrigue", event, locale)

@@ -298,6 +298,16 @@ class Storage(ABC):
         """Return a server's tables, newest first: all of them, or only those with ``status``."""
 
     @abstractmethod
+    async def finished_tables(
+        self, guild_id: int, *, game: str | None = None, user_id: int | None = None, limit: int = 10
+    ) -> list[TableRow]:
+        """Return a server's finished tables, most recently finished first, at most ``limit``.
+
+        ``game`` keeps only that game's tables; ``user_id`` only the tables that member was seated
+        at. Never another server's tables, whatever the filters.
+        """
+
+    @abstractmethod
     async def find_active_table_for_thread(self, thread_id: int) -> TableRow | None:
         """Return the active table playing in this thread, if any."""
 

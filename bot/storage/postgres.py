@@ -803,6 +803,21 @@ class PostgresStorage(Storage):
         return [table_row(row) for row in rows]
 
     @override
+    async def finished_tables(
+        self, guild_id: int, *, game: str | None = None, user_id: int | None = None, limit: int = 10
+    ) -> list[TableRow]:
+        rows = await self._fetch(
+            f"{SELECT_TABLE} WHERE guild_id = $1 AND status = 'finished' AND ($2::text IS NULL OR game = $2) "  # noqa: S608 - constant
+            "AND ($3::bigint IS NULL OR EXISTS (SELECT 1 FROM seats WHERE seats.table_id = tables.id "
+            "AND seats.user_id = $3)) ORDER BY finished_at DESC, id DESC LIMIT $4",
+            guild_id,
+            game,
+            user_id,
+            max(0, limit),
+        )
+        return [table_row(row) for row in rows]
+
+    @override
     async def find_active_table_for_thread(self, thread_id: int) -> TableRow | None:
         rows = await self._fetch(
             f"{SELECT_TABLE} WHERE thread_id = $1 AND status = 'active' ORDER BY id DESC LIMIT 1",

@@ -892,6 +892,18 @@ class SqliteStorage(Storage):
             )
         return [_table(row) for row in rows]
 
+    async def finished_tables(
+        self, guild_id: int, *, game: str | None = None, user_id: int | None = None, limit: int = 10
+    ) -> list[TableRow]:
+        """Return a server's finished tables, most recently finished first (``game``, ``user_id``: filters)."""
+        rows = await self._fetchall(
+            f"{_SELECT_TABLE} WHERE guild_id = ? AND status = 'finished' AND (? IS NULL OR game = ?) "  # noqa: S608 - constant
+            "AND (? IS NULL OR EXISTS (SELECT 1 FROM seats WHERE seats.table_id = tables.id AND seats.user_id = ?)) "
+            "ORDER BY finished_at DESC, id DESC LIMIT ?",
+            (guild_id, game, game, user_id, user_id, max(0, limit)),
+        )
+        return [_table(row) for row in rows]
+
     async def find_active_table_for_thread(self, thread_id: int) -> TableRow | None:
         """Return the active table playing in this thread, if any."""
         rows = await self._fetchall(

@@ -7,6 +7,9 @@ Every custom id follows one grammar, parsed by the templates below (≤ 100 char
 - ``tbl:<table>:<verb>``               table buttons (hand, rules, resign, end, back, rematch, …)
 - ``act:<table>:<prompt>:<action>``    one game action (``bot.codec``) answering prompt ``<prompt>``
 - ``acts:<table>:<prompt>:<group>:<p>`` a select of game actions; ``<p>`` is 1 on a private panel
+- ``log:<table>:<nav>:<page>``          a page of a game's log (:mod:`bot.ui.replay`)
+- ``rpl:<table>:<owner>:<nav>:<step>``  the replay viewer of member ``<owner>``, moved to ``<step>``
+- ``rpls:<table>:<owner>:jump``         the viewer's jump to a round or turn (the value is the step)
 
 Because the table id and prompt version travel in the id, a click after a restart works, and a
 click on an older prompt is refused instead of applied. Every click first passes the member's click
@@ -264,6 +267,133 @@ class ActSelect(
             await answer_error(interaction, error)
 
 
+class LogButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"log:(?P<table>\d{1,18}):(?P<nav>[a-z]{1,8}):(?P<page>\d{1,6})",
+):
+    """A page button of a game's log (the private message the board's Log button sends)."""
+
+    def __init__(self, table_id: int, nav: str, page: int, *, emoji: str | None = None) -> None:
+        """Build the button showing ``page``; ``nav`` (prev, next) keeps two buttons' ids apart."""
+        super().__init__(
+            discord.ui.Button(
+                style=discord.ButtonStyle.secondary, emoji=emoji, custom_id=f"log:{table_id}:{nav}:{page}"
+            )
+        )
+        self.table_id = table_id
+        self.page = page
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> LogButton:
+        """Rebuild the button from its custom id."""
+        return cls(int(match["table"]), match["nav"], int(match["page"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        """Show the page."""
+        try:
+            _check_rate(interaction)
+            await _bot(interaction).replays.log_page(interaction, self.table_id, self.page)
+        except Exception as error:
+            await answer_error(interaction, error)
+
+
+class ReplayButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"rpl:(?P<table>\d{1,18}):(?P<owner>\d{1,20}):(?P<nav>[a-z]{1,8}):(?P<step>\d{1,6})",
+):
+    """A button of a replay viewer: open it, move it, or export the log; only its owner's clicks count."""
+
+    def __init__(
+        self,
+        table_id: int,
+        owner: int,
+        nav: str,
+        step: int,
+        *,
+        label: str | None = None,
+        emoji: str | None = None,
+        row: int | None = None,
+    ) -> None:
+        """Build the button moving ``owner``'s viewer of ``table_id`` to ``step`` (``nav`` txt: export)."""
+        button = discord.ui.Button[Any](
+            label=label,
+            style=discord.ButtonStyle.secondary,
+            emoji=emoji,
+            custom_id=f"rpl:{table_id}:{owner}:{nav}:{step}",
+        )
+        super().__init__(button, row=row)
+        self.table_id = table_id
+        self.owner = owner
+        self.nav = nav
+        self.step = step
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> ReplayButton:
+        """Rebuild the button from its custom id."""
+        return cls(int(match["table"]), int(match["owner"]), match["nav"], int(match["step"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        """Hand the click to the replay handler."""
+        try:
+            _check_rate(interaction)
+            await _bot(interaction).replays.replay_click(interaction, self.table_id, self.owner, self.nav, self.step)
+        except Exception as error:
+            await answer_error(interaction, error)
+
+
+class ReplaySelect(
+    discord.ui.DynamicItem[discord.ui.Select[Any]],
+    template=r"rpls:(?P<table>\d{1,18}):(?P<owner>\d{1,20}):jump",
+):
+    """A replay viewer's jump to a round or turn; each option's value is the step it starts at."""
+
+    def __init__(
+        self,
+        table_id: int,
+        owner: int,
+        *,
+        placeholder: str = "",
+        options: list[discord.SelectOption] | None = None,
+        row: int | None = None,
+    ) -> None:
+        """Build the select of ``owner``'s viewer of ``table_id``."""
+        select = discord.ui.Select[Any](
+            custom_id=f"rpls:{table_id}:{owner}:jump",
+            placeholder=placeholder[:150] or None,
+            options=options or [discord.SelectOption(label="-", value="-")],
+            min_values=1,
+            max_values=1,
+        )
+        super().__init__(select, row=row)
+        self.table_id = table_id
+        self.owner = owner
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> ReplaySelect:
+        """Rebuild the select from its custom id; its chosen value arrives with the interaction."""
+        select = cls(int(match["table"]), int(match["owner"]))
+        if isinstance(item, discord.ui.Select):
+            select.item = item
+        return select
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        """Move the viewer to the chosen step."""
+        try:
+            _check_rate(interaction)
+            values = self.item.values
+            if len(values) != 1:
+                raise CodecError(f"one value expected, got {len(values)}")  # a damaged or forged select
+            await _bot(interaction).replays.replay_jump(interaction, self.table_id, self.owner, values[0])
+        except Exception as error:
+            await answer_error(interaction, error)
+
+
 def _none_of(*items: type[discord.ui.DynamicItem[Any]]) -> str:
     """Return a pattern that fully matches any custom id none of ``items``' templates fully matches."""
     patterns = (re.sub(r"\(\?P<\w+>", "(?:", item.__discord_ui_compiled_template__.pattern) for item in items)
@@ -273,7 +403,9 @@ def _none_of(*items: type[discord.ui.DynamicItem[Any]]) -> str:
 
 class UnknownComponent(
     discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=_none_of(LobbyButton, LobbySelect, TableButton, ActButton, ActSelect),
+    template=_none_of(
+        LobbyButton, LobbySelect, TableButton, ActButton, ActSelect, LogButton, ReplayButton, ReplaySelect
+    ),
 ):
     """Any other custom id on the bot's messages (damaged, or left by an older version of the bot).
 
@@ -303,7 +435,17 @@ class UnknownComponent(
         await answer_error(interaction, error)
 
 
-DYNAMIC_ITEMS = (LobbyButton, LobbySelect, TableButton, ActButton, ActSelect, UnknownComponent)
+DYNAMIC_ITEMS = (
+    LobbyButton,
+    LobbySelect,
+    TableButton,
+    ActButton,
+    ActSelect,
+    LogButton,
+    ReplayButton,
+    ReplaySelect,
+    UnknownComponent,
+)
 
 __all__ = [
     "DYNAMIC_ITEMS",
@@ -312,6 +454,9 @@ __all__ = [
     "ActSelect",
     "LobbyButton",
     "LobbySelect",
+    "LogButton",
+    "ReplayButton",
+    "ReplaySelect",
     "TableButton",
     "UnknownComponent",
     "decode_action",

@@ -132,12 +132,18 @@ class Interactions:
         await acknowledge(interaction)
 
     async def table_click(self, interaction: discord.Interaction, table_id: int, verb: str) -> None:
-        """Handle a table button (panel, rules, resign, end, back, rematch)."""
+        """Handle a table button (panel, rules, log, replay, resign, end, back, rematch)."""
         locale = user_locale(interaction)
         user = interaction.user
         service = self.service
         if verb == "rematch":
             await self.bot.rematch(interaction, table_id)
+            return
+        if verb == "log":
+            await self.bot.replays.open_log(interaction, table_id)
+            return
+        if verb == "replay":
+            await self.bot.replays.open_replay(interaction, table_id)
             return
         if verb == "rules":
             row = await service.storage.get_table(table_id)

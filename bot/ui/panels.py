@@ -248,6 +248,9 @@ def board_payload(
         ]
         if autopiloted:
             utility.insert(1, ("back", discord.ButtonStyle.success, "\N{WAVING HAND SIGN}"))
+        if len(utility) < PER_ROW:
+            # A row holds five: while "I'm back" is shown there is no room, and the log returns after.
+            utility.insert(2, ("log", discord.ButtonStyle.secondary, "\N{SCROLL}"))
         for verb, style, emoji in utility:
             label = translate(locale, f"ui.button.{verb}")
             view.add_item(TableButton(table.id, verb, label, style, emoji, row=MAX_ROWS - 1))
@@ -261,9 +264,9 @@ def board_payload(
                 "\N{BLACK RIGHT-POINTING TRIANGLE}",
             )
         )
-        view.add_item(
-            TableButton(table.id, "rules", translate(locale, "ui.button.rules"), discord.ButtonStyle.secondary)
-        )
+        for verb, emoji in (("rules", None), ("log", "\N{SCROLL}"), ("replay", "\N{FILM FRAMES}")):
+            label = translate(locale, f"ui.button.{verb}")
+            view.add_item(TableButton(table.id, verb, label, discord.ButtonStyle.secondary, emoji))
     return Payload(embed=embed, view=view, png=png)
 
 

@@ -34,6 +34,7 @@ import discord
 from bot.i18n import translate
 from bot.presenters.registry import PRESENTERS
 from bot.tables import Table, TableResult
+from bot.ui.gamelog import step_lines
 from bot.ui.panels import Payload, board_payload, game_name, lobby_payload, result_payload
 from bot.ui.text import NO_PINGS, pinging, safe_name, safe_names
 from games.core import Event
@@ -75,13 +76,7 @@ class DiscordPublisher:
     def table_changed(self, table: Table, events: Sequence[Event]) -> None:
         """Record the public log lines of ``events`` and queue a board redraw."""
         lines = self.logs.setdefault(table.id, deque(maxlen=LOG_LINES))
-        names = safe_names(table.names())
-        for event in events:
-            if event.visible_to is not None:
-                continue
-            line = PRESENTERS[table.game].narrate(event, names, table.locale)
-            if line:
-                lines.append(line)
+        lines.extend(step_lines(table.game, events, safe_names(table.names()), table.locale, hidden=False))
         self._schedule_board(table)
 
     async def game_started(self, table: Table) -> None:

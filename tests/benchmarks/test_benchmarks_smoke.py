@@ -168,12 +168,13 @@ TINY = cli.Sizes(
     memory_tables=4,
     spam_clicks=20,
     bookkeeping_tables=12,
+    replay_samples=2,
 )
 COUP_ROWS = 6 + 5 + 1 + 2 + 3
 MASTI_ROWS = 4 + 1 + 2 + 5
 #: With every game: both click runs on the mixed fleet (each with its line by game), the per-game
-#: sections over the registry, memory and restart, click spam, memory over finished tables.
-EVERY_GAME_ROWS = 1 + 7 + len(registered_games()) + 3 * len(set(registered_games()) - DEDICATED) + 3 + 4 + 9
+#: sections over the registry, memory and restart, click spam, memory over finished tables, one replay step.
+EVERY_GAME_ROWS = 1 + 7 + len(registered_games()) + 3 * len(set(registered_games()) - DEDICATED) + 3 + 4 + 9 + 1
 
 
 def rows_of(report: str) -> list[str]:

@@ -46,6 +46,9 @@ def test_demo_plays_one_game_and_writes_transcript_and_boards(tmp_path, capsys):
     assert "## Game 1" in transcript
     assert "/coup new" in transcript
     assert "results of table #1" in transcript
+    # Alice steps through the finished game's replay from /history.
+    assert "### Replay of table #1" in transcript and "Alice runs /history" in transcript
+    assert "Step 1 of " in transcript and "Alice jumps to “Turn " in transcript
     boards = sorted(tmp_path.glob("coup-1-*.png"))
     assert boards
     assert all(path.read_bytes().startswith(b"\x89PNG\r\n\x1a\n") for path in boards)

@@ -90,7 +90,7 @@ async def build_bot(settings: Settings, bots: list[TableBot]) -> TableBot:
     fails now and then (see ``test_app.py::test_storage_opens_while_a_cursor_is_still_referenced``).
     Opening it outside SimCord's bookkeeping keeps these tests deterministic.
     """
-    storage = await Storage.open(settings.database_path)
+    storage = await Storage.open(settings.database_target)  # the PostgreSQL URL when one is set
     bot = create_bot(settings, storage=storage)
     bot.storage = storage
     bots.append(bot)

@@ -49,6 +49,7 @@ from bot.presenters import Presenter
 from bot.presenters.registry import PRESENTERS
 from bot.tables import Table, TableResult
 from bot.ui import panels
+from bot.ui.gamelog import step_lines
 from bot.ui.panels import Payload
 from games.core import Agent, BaseState, Event, GameError, GameRng
 from games.core.conformance import HiddenIdentities, HiddenInfo, rename_strings
@@ -298,8 +299,8 @@ class LeakChecker:
         The step is replayed on a resample of what the table cannot see (when the action is legal
         there); if the public view after it is the same, so must the public lines be.
         """
-        presenter = PRESENTERS[table.game]
-        mine = [line for e in events if e.visible_to is None and (line := presenter.narrate(e, names, table.locale))]
+        # The lines the board and a live game's Log button show (filler left out, related events joined).
+        mine = step_lines(table.game, events, names, table.locale, hidden=False)
         self.report.log_lines += len(mine)
         engine = table.engine
         other = resampler(engine).resample_hidden(before, None, self.rng)
@@ -309,9 +310,7 @@ class LeakChecker:
         assert table.state is not None
         if engine.view(step.state, None) != engine.view(table.state, None):
             return mine
-        theirs = [
-            line for e in step.events if e.visible_to is None and (line := presenter.narrate(e, names, table.locale))
-        ]
+        theirs = step_lines(table.game, step.events, names, table.locale, hidden=False)
         if theirs != mine:
             self.report.fail(f"{table.game} v{before.version}: public log lines depend on hidden data")
         return mine

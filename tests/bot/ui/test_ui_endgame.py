@@ -72,7 +72,9 @@ async def test_a_whole_game_with_humans_and_an_ai_ends_with_results_and_ratings(
 
     board = world.board(table_id)
     assert en("coup.status.over", winner=winner) in embed_text(board.embeds)
-    assert component_ids(world.components(board)) == [f"tbl:{table_id}:rematch", f"tbl:{table_id}:rules"]
+    assert component_ids(world.components(board)) == [
+        f"tbl:{table_id}:{verb}" for verb in ("rematch", "rules", "log", "replay")
+    ]
     rows = await storage.leaderboard(world.guild.id, "coup")
     assert {r.user_id for r in rows} == {alice.id, bob.id}
     winner_id = by_rank[0].user_id

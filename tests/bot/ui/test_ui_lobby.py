@@ -165,7 +165,7 @@ async def test_start_opens_a_thread_with_the_board_and_welcomes_the_humans(world
     ids = component_ids(world.components(board))
     assert any(i.startswith(f"act:{table_id}:0:0:") for i in ids)  # the first turn's public choices
     assert [i for i in ids if i.startswith("tbl:")] == [
-        f"tbl:{table_id}:{v}" for v in ("hand", "rules", "resign", "end")
+        f"tbl:{table_id}:{v}" for v in ("hand", "rules", "log", "resign", "end")
     ]
     lobby = world.lobby(table_id)
     assert en("ui.lobby.started", thread=f"<#{thread.id}>") in embed_text(lobby.embeds)

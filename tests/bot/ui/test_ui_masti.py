@@ -550,7 +550,9 @@ async def test_a_whole_game_through_discord(world, monkeypatch, n, humans, teams
     assert component_ids(world.components(message)) == [f"tbl:{table_id}:rematch"]
     board = world.board(table_id)
     assert [a.filename for a in board.attachments] == ["board.png"]
-    assert component_ids(world.components(board)) == [f"tbl:{table_id}:rematch", f"tbl:{table_id}:rules"]
+    assert component_ids(world.components(board)) == [
+        f"tbl:{table_id}:{verb}" for verb in ("rematch", "rules", "log", "replay")
+    ]
     assert PRESENTER.status(public, names, "en") in embed_text(board.embeds)
 
     # No public message ever showed a card that was in a hand or in the trump deck.
