@@ -73,8 +73,9 @@ class _FakeBot:
         return None
 
 
-def _map_sizes(service: Any, publisher: Any) -> dict[str, int]:
-    maps = {
+def per_table_maps(service: Any, publisher: Any) -> dict[str, Any]:
+    """Return every map the table service and the publisher keep per table (empty once tables end)."""
+    return {
         "service.tables": service.tables,
         "service._timers": service._timers,
         "service._ai_tasks": service._ai_tasks,
@@ -84,7 +85,10 @@ def _map_sizes(service: Any, publisher: Any) -> dict[str, int]:
         "publisher._pinged": publisher._pinged,
         "publisher._dirty": publisher._dirty,
     }
-    return {name: len(entries) for name, entries in maps.items()}
+
+
+def _map_sizes(service: Any, publisher: Any) -> dict[str, int]:
+    return {name: len(entries) for name, entries in per_table_maps(service, publisher).items()}
 
 
 async def _settle(service: Any, publisher: Any) -> None:

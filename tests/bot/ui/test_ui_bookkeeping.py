@@ -8,12 +8,9 @@ the same at 10,000 tables).
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
 
-from bot.tables import TableService
-from bot.ui.publisher import DiscordPublisher
+from benchmarks.bookkeeping import per_table_maps
 from games.coup.engine import stacked_deck
 from games.coup.models import Card
 from tests.support import World
@@ -21,20 +18,6 @@ from tests.support import World
 pytestmark = pytest.mark.asyncio
 
 QUICK_DECK = stacked_deck([[Card.DUKE, Card.ASSASSIN]] * 3)
-
-
-def per_table_maps(service: TableService, publisher: DiscordPublisher) -> dict[str, Any]:
-    """Return every map the service and the publisher keep per table."""
-    return {
-        "service.tables": service.tables,
-        "service._timers": service._timers,
-        "service._ai_tasks": service._ai_tasks,
-        "publisher.logs": publisher.logs,
-        "publisher._board_tasks": publisher._board_tasks,
-        "publisher._lobby_tasks": publisher._lobby_tasks,
-        "publisher._pinged": publisher._pinged,
-        "publisher._dirty": publisher._dirty,
-    }
 
 
 async def test_nothing_of_finished_and_cancelled_tables_stays_behind(world: World) -> None:
