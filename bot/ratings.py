@@ -27,6 +27,7 @@ __all__ = [
     "ORDINAL_Z",
     "RatedSeat",
     "Rating",
+    "display_rating",
     "ordinal",
     "rate_outcome",
     "rate_result",
@@ -42,6 +43,11 @@ DEFAULT_SIGMA: Final[float] = _MODEL.sigma
 ORDINAL_Z: Final[float] = 3.0
 """How many standard deviations :func:`ordinal` subtracts (the storage leaderboard index uses 3 too)."""
 
+DISPLAY_BASE: Final[int] = 1000
+"""The displayed rating of a player who has not played yet."""
+DISPLAY_SCALE: Final[float] = 20.0
+"""Displayed points per point of :func:`ordinal`."""
+
 UserId = int
 
 
@@ -52,6 +58,19 @@ def ordinal(mu: float, sigma: float) -> float:
     0.0
     """
     return mu - ORDINAL_Z * sigma
+
+
+def display_rating(mu: float, sigma: float) -> int:
+    """Return the rating people see: ``1000 + 20 * ordinal``, rounded.
+
+    OpenSkill's ordinal starts at 0 and drops below it after a first loss, which reads as a
+    punishment for trying a game; the display scale starts a newcomer at 1000 and keeps every
+    realistic rating positive while sorting exactly as the ordinal does.
+
+    >>> display_rating(DEFAULT_MU, DEFAULT_SIGMA)
+    1000
+    """
+    return round(DISPLAY_BASE + DISPLAY_SCALE * ordinal(mu, sigma))
 
 
 class Rating(NamedTuple):

@@ -87,6 +87,12 @@ LOBBY_SECONDS = 30 * 60.0
 REMOVED_OPTION = "removed"
 
 
+#: Seconds of a reaction window's clock (Coup's challenges and blocks …) unless the table says otherwise.
+DEFAULT_REACTION_SECONDS = 15
+#: Minutes after the end before a finished table's thread is archived and locked (0: never).
+DEFAULT_ARCHIVE_MINUTES = 60
+
+
 class TableError(GameError):
     """A platform rule was broken (not seated, not the host, table full …); nothing changed."""
 
@@ -155,6 +161,21 @@ class Table:
     def clock_seconds(self) -> int:
         """Return the length of one decision clock."""
         return int(self.options.get("clock", 90))
+
+    @property
+    def reaction_clock_seconds(self) -> int:
+        """Return the clock of a decision that only asks whether to react (option ``reaction_clock``)."""
+        return int(self.options.get("reaction_clock", DEFAULT_REACTION_SECONDS))
+
+    @property
+    def reminders(self) -> bool:
+        """Return whether awaited humans are reminded when a fifth of their clock is left (option ``reminders``)."""
+        return bool(self.options.get("reminders", True))
+
+    @property
+    def archive_minutes(self) -> int:
+        """Return the minutes after the end before the thread is archived and locked (option ``archive_minutes``)."""
+        return int(self.options.get("archive_minutes", DEFAULT_ARCHIVE_MINUTES))
 
     def clock_for(self, state: BaseState) -> int:
         """Return the clock of the decision ``state`` waits for.
