@@ -16,6 +16,7 @@ from bot.settings import Settings
 from bot.storage import SeatRow, Storage, TableRow
 from bot.tables import FIRST_PLAYER, FIRST_SEAT_IS_LOBBY_INDEX, Table, TableError, TableService
 from bot.translator import CatalogueTranslator
+from bot.ui.commands import CommandIds
 from bot.ui.components import DYNAMIC_ITEMS
 from bot.ui.interactions import Interactions, display_name
 from bot.ui.limits import ClickLimiter, OpenTableCooldown
@@ -37,6 +38,7 @@ COGS = (
     "bot.cogs.intrigue",
     "bot.cogs.tables",
     "bot.cogs.history",
+    "bot.cogs.help",
 )
 
 
@@ -71,6 +73,8 @@ class TableBot(commands.AutoShardedBot):
         self.publisher = DiscordPublisher(self, edit_interval=settings.board_edit_interval)
         self.interactions = Interactions(self)
         self.replays = Replays(self)
+        #: The synced commands' ids (empty until setup_hook syncs): mentions fall back to plain text.
+        self.command_ids = CommandIds()
         # One rematch lobby per finished table: two presses at once must not both open one.
         self._rematch_lock = asyncio.Lock()
         self.clicks = ClickLimiter(settings.click_burst, settings.clicks_per_second)
@@ -104,9 +108,11 @@ class TableBot(commands.AutoShardedBot):
         if self.settings.dev_guild_id:
             guild = discord.Object(self.settings.dev_guild_id)
             self.tree.copy_global_to(guild=guild)
-            await self.tree.sync(guild=guild)
+            synced = await self.tree.sync(guild=guild)
         else:
-            await self.tree.sync()
+            synced = await self.tree.sync()
+        # Their ids make clickable mentions in /help and the rules (bot.ui.commands).
+        self.command_ids.remember(synced)
 
     async def close(self) -> None:
         """Stop background work and close storage."""

@@ -13,6 +13,7 @@ from bot.i18n import translate
 from bot.presenters.cadwallon import RULE_PAGES, CadwallonPresenter, boulevard_suggestions, parse_boulevard
 from bot.tables import Table, TableError
 from bot.translator import cmd
+from bot.ui.commands import CommandIds, fill_commands
 from bot.ui.interactions import send_private, user_locale
 from bot.ui.limits import open_table_cooldown
 from bot.ui.panels import COLOUR, Payload, panel_payload
@@ -41,11 +42,14 @@ PART_CHOICES = [
 PRESENTER = CadwallonPresenter()
 
 
-def rules_page_payload(page: str, locale: str) -> Payload:
-    """Return one page of the rules (the main rules, or a card table) as one embed."""
+def rules_page_payload(page: str, locale: str, command_ids: CommandIds | None = None) -> Payload:
+    """Return one page of the rules (the main rules, or a card table) as one embed.
+
+    Commands the page names become clickable mentions when ``command_ids`` knows their ids.
+    """
     embed = discord.Embed(title=PRESENTER.rule_page_title(page, locale)[:256], colour=COLOUR)
     for title, text in PRESENTER.rule_page(page, locale):
-        embed.add_field(name=title[:256], value=text[:1024], inline=False)
+        embed.add_field(name=title[:256], value=fill_commands(text, locale, command_ids)[:1024], inline=False)
     return Payload(embed=embed)
 
 
@@ -191,7 +195,7 @@ class CadwallonCog(
         """
         locale = user_locale(interaction)
         pages = RULE_PAGES if part == "all" else (part,)
-        for embeds in pack_embeds([rules_page_payload(page, locale).embed for page in pages]):
+        for embeds in pack_embeds([rules_page_payload(page, locale, self.bot.command_ids).embed for page in pages]):
 
             async def send(embeds: list[discord.Embed] = embeds) -> None:
                 if interaction.response.is_done():

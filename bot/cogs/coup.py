@@ -58,7 +58,7 @@ class CoupCog(
     )
     async def rules(self, interaction: discord.Interaction) -> None:
         """Show the rules summary privately in the user's language."""
-        await send_private(interaction, rules_payload("coup", user_locale(interaction)))
+        await send_private(interaction, rules_payload("coup", user_locale(interaction), self.bot.command_ids))
 
 
 async def setup(bot: TableBot) -> None:

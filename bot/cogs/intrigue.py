@@ -131,7 +131,7 @@ class IntrigueCog(
     )
     async def rules(self, interaction: discord.Interaction) -> None:
         """Show the rules summary privately in the user's language."""
-        await send_private(interaction, rules_payload(GAME, user_locale(interaction)))
+        await send_private(interaction, rules_payload(GAME, user_locale(interaction), self.bot.command_ids))
 
     @app_commands.command(
         name=cmd("pay", "intrigue.pay_name"),

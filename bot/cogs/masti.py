@@ -62,7 +62,7 @@ class MastiCog(
     )
     async def rules(self, interaction: discord.Interaction) -> None:
         """Show the rules summary privately in the user's language."""
-        await send_private(interaction, rules_payload("masti", user_locale(interaction)))
+        await send_private(interaction, rules_payload("masti", user_locale(interaction), self.bot.command_ids))
 
 
 async def setup(bot: TableBot) -> None:

@@ -95,11 +95,17 @@ def _compile(template: str) -> tuple[_Piece, ...] | None:
 
     A panel formats dozens of messages per click, and ``string.Formatter`` re-parses each template
     every time; plain ``{name}`` / ``{name:spec}`` fields (all our catalogues use) are filled from the
-    cached pieces instead. Attribute or index fields and nested specs take the general road.
+    cached pieces instead. Attribute or index fields and nested specs take the general road. A
+    command placeholder ``{/coup new}`` is kept as literal text.
     """
     pieces: list[_Piece] = []
     try:
         for literal, field, spec, conversion in _PARSER.parse(template):
+            if field is not None and field.startswith("/") and not spec and conversion is None:
+                # A command placeholder ({/coup new}) stays as written: it becomes a clickable
+                # mention where the text is shown (bot.ui.commands.fill_commands).
+                pieces.append((literal + "{" + field + "}", None, "", None))
+                continue
             if field is not None and (not field.isidentifier() or "{" in (spec or "")):
                 return None
             pieces.append((literal, field, spec or "", conversion))

@@ -5,6 +5,7 @@ Every custom id follows one grammar, parsed by the templates below (≤ 100 char
 - ``lobby:<table>:<verb>``             lobby buttons (join, leave, ai, unai, start, cancel)
 - ``lobbys:<table>:<verb>``            a lobby select (``kick``: the host removes the chosen player)
 - ``tbl:<table>:<verb>``               table buttons (hand, rules, resign, end, back, rematch, …)
+- ``rules:<game>``                     a game's rules, with no table (the buttons under /help)
 - ``act:<table>:<prompt>:<action>``    one game action (``bot.codec``) answering prompt ``<prompt>``
 - ``acts:<table>:<prompt>:<group>:<p>`` a select of game actions; ``<p>`` is 1 on a private panel
 - ``log:<table>:<nav>:<page>``          a page of a game's log (:mod:`bot.ui.replay`)
@@ -156,6 +157,33 @@ class TableButton(
         try:
             _check_rate(interaction)
             await _bot(interaction).interactions.table_click(interaction, self.table_id, self.verb)
+        except Exception as error:
+            await answer_error(interaction, error)
+
+
+class GameRulesButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"rules:(?P<game>[a-z]{1,16})"):
+    """A game's Rules button that needs no table (under /help): the rules privately, in the clicker's language."""
+
+    def __init__(self, game: str, label: str, emoji: str | None = None) -> None:
+        """Build the button showing the rules of ``game``."""
+        button = discord.ui.Button[Any](
+            label=label, style=discord.ButtonStyle.secondary, emoji=emoji, custom_id=f"rules:{game}"
+        )
+        super().__init__(button)
+        self.game = game
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> GameRulesButton:
+        """Rebuild the button from its custom id."""
+        return cls(match["game"], _label(item))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        """Hand the click to the bot's rules handler."""
+        try:
+            _check_rate(interaction)
+            await _bot(interaction).interactions.game_rules(interaction, self.game)
         except Exception as error:
             await answer_error(interaction, error)
 
@@ -404,7 +432,15 @@ def _none_of(*items: type[discord.ui.DynamicItem[Any]]) -> str:
 class UnknownComponent(
     discord.ui.DynamicItem[discord.ui.Button[Any]],
     template=_none_of(
-        LobbyButton, LobbySelect, TableButton, ActButton, ActSelect, LogButton, ReplayButton, ReplaySelect
+        LobbyButton,
+        LobbySelect,
+        TableButton,
+        GameRulesButton,
+        ActButton,
+        ActSelect,
+        LogButton,
+        ReplayButton,
+        ReplaySelect,
     ),
 ):
     """Any other custom id on the bot's messages (damaged, or left by an older version of the bot).
@@ -439,6 +475,7 @@ DYNAMIC_ITEMS = (
     LobbyButton,
     LobbySelect,
     TableButton,
+    GameRulesButton,
     ActButton,
     ActSelect,
     LogButton,
@@ -452,6 +489,7 @@ __all__ = [
     "MAX_CUSTOM_ID",
     "ActButton",
     "ActSelect",
+    "GameRulesButton",
     "LobbyButton",
     "LobbySelect",
     "LogButton",

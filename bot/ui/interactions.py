@@ -13,6 +13,7 @@ import discord
 from bot.codec import CodecError, decode_action
 from bot.errors import deliver
 from bot.i18n import translate
+from bot.presenters.registry import PRESENTERS
 from bot.tables import TableError
 from bot.ui.panels import Payload, confirm_payload, end_vote_payload, panel_payload, rules_payload
 from bot.ui.text import NO_PINGS, safe_name
@@ -131,6 +132,12 @@ class Interactions:
         await self.service.remove_player(table_id, interaction.user.id, int(value))
         await acknowledge(interaction)
 
+    async def game_rules(self, interaction: discord.Interaction, game: str) -> None:
+        """Show the rules of ``game`` privately in the clicker's language (a Rules button under /help)."""
+        if game not in PRESENTERS:
+            raise TableError("table.error")  # a forged or outdated custom id
+        await send_private(interaction, rules_payload(game, user_locale(interaction), self.bot.command_ids))
+
     async def table_click(self, interaction: discord.Interaction, table_id: int, verb: str) -> None:
         """Handle a table button (panel, rules, log, replay, resign, end, back, rematch)."""
         locale = user_locale(interaction)
@@ -149,7 +156,7 @@ class Interactions:
             row = await service.storage.get_table(table_id)
             if row is None:
                 raise TableError("table.not_found")
-            await send_private(interaction, rules_payload(row.game, locale))
+            await send_private(interaction, rules_payload(row.game, locale, self.bot.command_ids))
             return
         table = await service.get(table_id)
         if verb == "hand":

@@ -23,6 +23,7 @@ from bot.presenters import Choice
 from bot.presenters.registry import PRESENTERS
 from bot.ratings import ordinal
 from bot.tables import FIRST_PLAYER, Seat, Table, TableResult
+from bot.ui.commands import CommandIds, fill_commands
 from bot.ui.components import ActButton, ActSelect, LobbyButton, LobbySelect, TableButton
 from bot.ui.text import image_names, label_name, label_names, safe_name, safe_names
 
@@ -131,6 +132,7 @@ def lobby_payload(table: Table, locale: str) -> Payload:
                 LobbyButton(table.id, verb.replace("_", ""), translate(locale, f"ui.lobby.{verb}"), style, emoji)
             )
         view.add_item(LobbyButton(table.id, "cancel", translate(locale, "ui.lobby.cancel"), discord.ButtonStyle.danger))
+        view.add_item(_rules_button(table, locale))
         guests = [s for s in table.seats if not s.is_ai and s.user_id is not None and s.user_id != table.host_id]
         if guests:
             # Everyone sees it; only the host's choice is obeyed (the service checks).
@@ -144,10 +146,17 @@ def lobby_payload(table: Table, locale: str) -> Payload:
         embed.add_field(
             name="\u200b", value=translate(locale, "ui.lobby.started", thread=f"<#{table.thread_id}>"), inline=False
         )
+        view.add_item(_rules_button(table, locale))
     elif table.status == "cancelled":
         closed = "ui.lobby.expired" if table.expired else "ui.lobby.cancelled"
         embed.add_field(name="\u200b", value=translate(locale, closed), inline=False)
     return Payload(embed=embed, view=view)
+
+
+def _rules_button(table: Table, locale: str) -> TableButton:
+    """Return the lobby's Rules button: whoever clicks reads the rules privately, in their own language."""
+    label = translate(locale, "ui.button.rules")
+    return TableButton(table.id, "rules", label, discord.ButtonStyle.secondary, "\N{OPEN BOOK}")
 
 
 # ---------------------------------------------------------------------- choices → components
@@ -327,12 +336,16 @@ def end_vote_payload(table: Table, agreed: int, needed: int) -> Payload:
     return Payload(embed=embed, view=view)
 
 
-def rules_payload(game: str, locale: str) -> Payload:
-    """Return the rules summary of ``game`` as an embed."""
+def rules_payload(game: str, locale: str, command_ids: CommandIds | None = None) -> Payload:
+    """Return the rules summary of ``game`` as an embed.
+
+    Commands the rules name become clickable mentions when ``command_ids`` knows their ids
+    (:mod:`bot.ui.commands`), else the plain command as the reader's client names it.
+    """
     presenter = PRESENTERS[game]
     embed = discord.Embed(title=game_name(game, locale), colour=COLOUR)
     for title, text in presenter.rules(locale):
-        embed.add_field(name=title[:256], value=text[:1024], inline=False)
+        embed.add_field(name=title[:256], value=fill_commands(text, locale, command_ids)[:1024], inline=False)
     return Payload(embed=embed)
 
 

@@ -74,7 +74,7 @@ async def test_new_opens_a_public_lobby_showing_its_options(world):
         en("cadwallon.option.starting_action"),
     ]
     assert embed.fields[1].value == "\n".join(options)
-    assert component_ids(result.response.components) == [f"lobby:1:{verb}" for verb in LOBBY_VERBS]
+    assert component_ids(result.response.components) == [*(f"lobby:1:{verb}" for verb in LOBBY_VERBS), "tbl:1:rules"]
     row = await world.bot.storage.get_table(1)
     assert row is not None and row.game == "cadwallon" and row.status == "lobby"
     assert row.options == {

@@ -60,7 +60,7 @@ async def test_new_opens_a_public_lobby_showing_its_options(world):
     assert embed.fields[1].value == "\n".join(
         [en("ui.lobby.clock", seconds=45), en("intrigue.option.lands"), en("intrigue.option.max_turns", value=12)]
     )
-    assert component_ids(result.response.components) == [f"lobby:1:{verb}" for verb in LOBBY_VERBS]
+    assert component_ids(result.response.components) == [*(f"lobby:1:{verb}" for verb in LOBBY_VERBS), "tbl:1:rules"]
     row = await world.bot.storage.get_table(1)
     assert row is not None and row.game == "intrigue" and row.status == "lobby"
     assert row.options == {"clock": 45, "game": {"max_turns": 12, "lands": "random"}}

@@ -6,6 +6,7 @@ import pytest
 
 from bot.i18n import translate
 from bot.presenters.masti import RULE_SECTIONS
+from bot.ui.commands import fill_commands
 from games.masti.deck import CARDS, GUILD_ORDER, sort_key
 from tests.support import component_ids, embed_text, private_text
 
@@ -69,7 +70,7 @@ async def test_new_opens_a_public_lobby_showing_its_options(world, teams):
     assert embed.fields[0].name == en("ui.lobby.seats", n=1, max=6)
     options = [en("ui.lobby.clock", seconds=45)] + ([en("masti.option.teams")] if teams else [])
     assert embed.fields[1].value == "\n".join(options)
-    assert component_ids(result.response.components) == [f"lobby:1:{verb}" for verb in LOBBY_VERBS]
+    assert component_ids(result.response.components) == [*(f"lobby:1:{verb}" for verb in LOBBY_VERBS), "tbl:1:rules"]
     row = await world.bot.storage.get_table(1)
     assert row is not None and row.game == "masti" and row.status == "lobby" and row.host_id == alice.id
     assert row.options == {"clock": 45, "game": {"teams": teams}}
@@ -140,7 +141,9 @@ async def test_rules_come_privately_with_the_house_deck(make_world, locale, titl
     assert embed.title == title
     assert [f.name for f in embed.fields] == [translate(lang, f"masti.rules.{k}.title") for k in RULE_SECTIONS]
     texts = {key: field.value or "" for key, field in zip(RULE_SECTIONS, embed.fields, strict=True)}
-    assert all(texts[key] == translate(lang, f"masti.rules.{key}.text") for key in RULE_SECTIONS)  # none cut short
+    ids = world.bot.command_ids  # the commands the rules name are clickable mentions
+    full = {key: fill_commands(translate(lang, f"masti.rules.{key}.text"), lang, ids) for key in RULE_SECTIONS}
+    assert texts == full  # none cut short
     assert len(embed) <= 6000
     deck = texts["deck"]
     assert HOUSE_NOTE[lang] in deck.replace("\n", " ")

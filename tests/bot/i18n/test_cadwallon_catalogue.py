@@ -9,6 +9,7 @@ import pytest
 
 from bot.i18n import SUPPORTED_LOCALES, catalogue, translate
 from bot.presenters.cadwallon import ALL_GROUPS, READINGS, RULE_PAGES, RULE_SECTIONS, card_name
+from bot.ui.commands import fill_commands
 from games.cadwallon.cards import ALL_ACTIONS, ALL_CONTRACTS, CARDS, CONDITIONS, GUILD_ORDER
 from games.cadwallon.engine import ERROR_CODES, MARK_CARDS, TARGET_CARDS
 from games.cadwallon.models import (
@@ -186,7 +187,11 @@ LONG_NAME = "W" * 32  # Discord display names are at most 32 characters
 
 
 def placeholders(template: str) -> set[str]:
-    return {f.split(".")[0].split("[")[0] for _, f, _, _ in string.Formatter().parse(template) if f}
+    return {
+        f.split(".")[0].split("[")[0]
+        for _, f, _, _ in string.Formatter().parse(template)
+        if f and not f.startswith("/")
+    }
 
 
 def expected_params(key: str) -> frozenset[str]:
@@ -216,7 +221,7 @@ def test_every_template_uses_only_its_params_and_formats(locale: str) -> None:
         used = placeholders(template)
         assert used <= allowed, f"{locale} {key}: unexpected params {sorted(used - allowed)}"
         sample: dict[str, object] = {name: 2 if name in INT_PARAMS else f"<{name}>" for name in allowed}
-        text = translate(locale, key, **sample)
+        text = fill_commands(translate(locale, key, **sample), locale, None)
         assert "{" not in text and "}" not in text, f"{locale} {key} did not format: {text!r}"
         assert text == text.strip() and "  " not in text, f"{locale} {key}: stray spaces"
 

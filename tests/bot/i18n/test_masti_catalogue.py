@@ -12,6 +12,7 @@ from pydantic import BaseModel
 from bot.i18n import SUPPORTED_LOCALES, catalogue, translate
 from bot.i18n.narrate import VARIANT_SEPARATOR
 from bot.presenters.masti import PLAY_GROUPS, RULE_SECTIONS, card_label
+from bot.ui.commands import fill_commands
 from games.masti.deck import CARDS, GUILD_ORDER
 from games.masti.engine import ERROR_CODES
 from games.masti.models import CardKind, Guild, MastiEvent, MastiOptions, Mode, Persona, Phase
@@ -115,7 +116,11 @@ LONG_NAME = "W" * 32  # Discord display names are at most 32 characters
 
 
 def placeholders(template: str) -> set[str]:
-    return {field.split(".")[0].split("[")[0] for _, field, _, _ in string.Formatter().parse(template) if field}
+    return {
+        field.split(".")[0].split("[")[0]
+        for _, field, _, _ in string.Formatter().parse(template)
+        if field and not field.startswith("/")
+    }
 
 
 def event_fields(kind: str) -> set[str] | None:
@@ -161,7 +166,7 @@ def test_every_template_uses_only_its_params_and_formats(locale: str) -> None:
         allowed = expected_params(key)
         used = placeholders(template)
         assert used <= allowed, f"{locale} {key}: unexpected params {sorted(used - allowed)}"
-        text = translate(locale, key, **{name: sample(name) for name in allowed})
+        text = fill_commands(translate(locale, key, **{name: sample(name) for name in allowed}), locale, None)
         assert "{" not in text and "}" not in text, f"{locale} {key} did not format: {text!r}"
         assert text == text.strip() and "  " not in text, f"{locale} {key}: stray spaces"
 

@@ -22,6 +22,7 @@ from bot.presenters.intrigue import (
 )
 from bot.presenters.registry import PRESENTERS
 from bot.render.intrigue import reference_view
+from bot.ui.commands import CommandIds, fill_commands
 from games.core.rng import GameRng
 from games.intrigue.data import CHARACTERS, LANDS, Trait
 from games.intrigue.models import (
@@ -446,7 +447,9 @@ def test_reveals_name_the_owner_the_type_and_who_revealed_it_never_the_id() -> N
 # ---------------------------------------------------------------------- rules, registry
 @pytest.mark.parametrize("locale", SUPPORTED_LOCALES)
 def test_rules_have_every_section_the_house_tables_and_fit_one_embed(locale: str) -> None:
-    sections = PRESENTER.rules(locale)
+    # As shown: command placeholders become mentions, with ids as long as Discord's (19 digits).
+    ids = CommandIds({"intrigue": 10**18})
+    sections = [(title, fill_commands(text, locale, ids)) for title, text in PRESENTER.rules(locale)]
     assert [title for title, _ in sections] == [translate(locale, f"intrigue.rules.{k}.title") for k in RULE_SECTIONS]
     total = len(translate(locale, "intrigue.name"))
     for title, text in sections:

@@ -34,7 +34,7 @@ async def test_new_table_posts_a_public_lobby(world):
     assert alice.mention in embed_text([embed])
     assert en("ui.lobby.seats", n=1, max=6) in embed_text([embed])
     assert en("ui.lobby.clock", seconds=60) in embed_text([embed])  # the server's default clock
-    assert component_ids(result.response.components) == [f"lobby:1:{verb}" for verb in LOBBY_VERBS]
+    assert component_ids(result.response.components) == [*(f"lobby:1:{verb}" for verb in LOBBY_VERBS), "tbl:1:rules"]
     row = await world.bot.storage.get_table(1)
     assert row is not None and row.status == "lobby" and row.host_id == alice.id
     assert row.options == {"clock": 60, "game": {"draft": False}}
@@ -171,7 +171,7 @@ async def test_start_opens_a_thread_with_the_board_and_welcomes_the_humans(world
     ]
     lobby = world.lobby(table_id)
     assert en("ui.lobby.started", thread=f"<#{thread.id}>") in embed_text(lobby.embeds)
-    assert lobby.components == []
+    assert component_ids(world.components(lobby)) == [f"tbl:{table_id}:rules"]  # only the rules stay
     row = await world.bot.storage.get_table(table_id)
     assert row is not None and row.status == "active" and row.board_message_id == board.id
 
