@@ -9,7 +9,8 @@ from __future__ import annotations
 import discord
 from discord import app_commands
 
-from bot.i18n import catalogue, normalize_locale
+from bot.i18n import catalogue, normalize_locale, translate
+from games.registry import ENGINES
 
 
 class CatalogueTranslator(app_commands.Translator):
@@ -29,3 +30,15 @@ class CatalogueTranslator(app_commands.Translator):
 def cmd(text: str, key: str) -> app_commands.locale_str:
     """Return a localizable command string."""
     return app_commands.locale_str(text, key=f"cmd.{key}")
+
+
+def game_choices() -> list[app_commands.Choice[str]]:
+    """Return one choice per game, named as the reader's client language names the game.
+
+    The value stays the game's id (``coup``); the name is the catalogue's ``<game>.name``, English by
+    default and Russian for Russian clients (the translator reads any catalogue key).
+    """
+    return [
+        app_commands.Choice(name=app_commands.locale_str(name, key=f"{game}.name"), value=game)
+        for game, name in ((game, translate("en", f"{game}.name")) for game in ENGINES)
+    ]

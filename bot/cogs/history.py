@@ -13,18 +13,16 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.i18n import translate
-from bot.translator import cmd
+from bot.translator import cmd, game_choices
 from bot.ui.components import ReplayButton
 from bot.ui.interactions import user_locale
 from bot.ui.panels import COLOUR, game_name
 from bot.ui.replay import results_line
 from bot.ui.text import safe_name
-from games.registry import ENGINES
 
 if TYPE_CHECKING:
     from bot.app import TableBot
 
-GAME_CHOICES = [app_commands.Choice(name=name, value=name) for name in ENGINES]
 #: Finished games one /history lists (two rows of five replay buttons).
 HISTORY_LIMIT = 10
 
@@ -45,7 +43,7 @@ class HistoryCog(commands.Cog):
         game=cmd("Only games of this kind", "history.game_description"),
         member=cmd("Only games this member played", "history.member_description"),
     )
-    @app_commands.choices(game=GAME_CHOICES)
+    @app_commands.choices(game=game_choices())
     @app_commands.guild_only()
     async def history(
         self, interaction: discord.Interaction, game: str | None = None, member: discord.Member | None = None

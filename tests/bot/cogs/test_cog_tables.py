@@ -6,7 +6,8 @@ import pytest
 from simcord.actors import MemberActor
 
 from bot.i18n import translate
-from bot.ratings import DEFAULT_MU, DEFAULT_SIGMA, ordinal, rate_result
+from bot.ratings import DEFAULT_MU, DEFAULT_SIGMA, display_rating, ordinal, rate_result
+from games.registry import ENGINES
 from tests.support import World, embed_text
 
 pytestmark = pytest.mark.asyncio
@@ -59,7 +60,7 @@ async def test_the_leaderboard_ranks_humans_by_openskill_and_leaves_the_ai_out(w
             "ui.leaderboard.line",
             place=1,
             name=alice.mention,
-            rating=f"{expected[alice.id].ordinal:.1f}",
+            rating=display_rating(*expected[alice.id]),
             games=1,
             wins=0,
         ),
@@ -67,7 +68,7 @@ async def test_the_leaderboard_ranks_humans_by_openskill_and_leaves_the_ai_out(w
             "ui.leaderboard.line",
             place=2,
             name=bob.mention,
-            rating=f"{expected[bob.id].ordinal:.1f}",
+            rating=display_rating(*expected[bob.id]),
             games=1,
             wins=0,
         ),
@@ -87,7 +88,7 @@ async def test_stats_are_private_and_count_games_and_wins(world):
     rating = rate_result({}, [(alice.id, 0), (bob.id, 1)])
     assert mine.response.embeds[0].title == en("ui.stats.title", name="alice")
     assert mine.response.embeds[0].description == en(
-        "ui.stats.line", game="Coup", rating=f"{rating[alice.id].ordinal:.1f}", games=1, wins=0
+        "ui.stats.line", game="Coup", rating=display_rating(*rating[alice.id]), games=1, wins=0
     )
     assert bobs.response is not None and bobs.response.embeds[0].title == en("ui.stats.title", name="bob")
 
@@ -115,3 +116,80 @@ async def test_a_game_with_one_human_is_unrated(world):
     result = world.thread_messages(table_id)[-1]
     assert result.embeds[0].footer.text == en("ui.result.unrated")
     assert await world.bot.storage.leaderboard(world.guild.id, "coup") == []
+
+
+def synced_choices(world: World, command: str) -> list[dict[str, object]]:
+    """Return the game choices of ``command`` as the bot last synced them to Discord."""
+    (sync,) = [r for r in world.env.http_requests if r.method == "PUT" and r.path.endswith("/commands")][-1:]
+    (payload,) = [c for c in sync.json if c["name"] == command]
+    (option,) = [o for o in payload["options"] if o["name"] == "game"]
+    return option["choices"]
+
+
+@pytest.mark.parametrize("command", ["leaderboard", "history"])
+async def test_the_game_choices_carry_the_games_names_in_each_language(world, command):
+    choices = synced_choices(world, command)
+
+    assert [c["value"] for c in choices] == list(ENGINES)
+    assert [c["name"] for c in choices] == [translate("en", f"{game}.name") for game in ENGINES]
+    assert [c["name_localizations"]["ru"] for c in choices] == [translate("ru", f"{game}.name") for game in ENGINES]
+
+
+async def test_the_display_scale_starts_newcomers_at_1000_and_keeps_a_first_loss_positive(world):
+    _alice, bob = await rated_game(world)
+    carol = world.member("carol")
+
+    result = await carol.slash(world.channel, "leaderboard", game="coup")
+
+    bobs = rate_result({}, [(_alice.id, 0), (bob.id, 1)])[bob.id]
+    assert bobs.ordinal < 0 < display_rating(*bobs) < 1000  # the raw ordinal went negative; the display did not
+    assert result.response is not None
+    assert f"— {display_rating(*bobs)} (" in (result.response.embeds[0].description or "")
+    assert display_rating(DEFAULT_MU, DEFAULT_SIGMA) == 1000
+
+
+async def test_stats_list_the_members_recent_games_with_place_rating_change_date_and_link(world):
+    alice, bob = await rated_game(world)
+    first = (await world.bot.storage.finished_tables(world.guild.id, user_id=alice.id))[0]
+    world.rig(first_seat=0)
+    solo = await world.seat(alice, ais=1)  # one human: unrated
+    await resign(world, alice, solo)
+    second = await world.bot.storage.get_table(solo)
+    assert second is not None and second.finished_at is not None and first.finished_at is not None
+
+    result = await alice.slash(world.channel, "stats")
+
+    assert result.response is not None
+    (recent,) = [f for f in result.response.embeds[0].fields if f.name == en("help.stats.recent")]
+    change = rate_result({}, [(alice.id, 0), (bob.id, 1)])[alice.id]
+    delta = display_rating(*change) - 1000
+    assert (recent.value or "").splitlines() == [
+        en(
+            "help.stats.recent_line",
+            when=f"<t:{int(second.finished_at)}:d>",
+            game="Coup",
+            place=en("help.stats.place", place=2, n=2),
+            rating=en("help.stats.unrated"),
+            link=f"[#{solo}](https://discord.com/channels/{world.guild.id}/{second.thread_id})",
+        ),
+        en(
+            "help.stats.recent_line",
+            when=f"<t:{int(first.finished_at)}:d>",
+            game="Coup",
+            place=en("help.stats.place", place=2, n=3),
+            rating=en("help.stats.change", delta=f"{delta:+d}"),
+            link=f"[#{first.id}](https://discord.com/channels/{world.guild.id}/{first.thread_id})",
+        ),
+    ]
+    assert delta > 0  # second of three behind an unrated AI: above bob, so up
+
+
+async def test_stats_of_someone_else_in_russian_show_their_recent_games_in_russian(world):
+    alice, _bob = await rated_game(world)
+    ivan = world.member("ivan", locale="ru")
+
+    result = await ivan.slash(world.channel, "stats", member=alice)
+
+    assert result.response is not None
+    (recent,) = [f for f in result.response.embeds[0].fields if f.name == "Последние партии"]
+    assert "Переворот · 2-е место из 3 · рейтинг +" in (recent.value or "")
