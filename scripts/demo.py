@@ -4,7 +4,9 @@
 (``make demo``) runs the real :class:`~bot.app.TableBot` (its cogs, components, table service,
 SQLite storage and publisher) against SimCord's in-memory Discord. No token and no network are needed.
 
-The plan, in order (``--game`` keeps one game's part of it, ``--games N`` then plays its first N):
+First Alice runs ``/help`` on the English server (its private answer is shown in the transcript,
+command mentions as ``[/coup new]``). Then the plan, in order (``--game`` keeps one game's part of
+it, ``--games N`` then plays its first N):
 
 1. Coup on an English server: a member runs ``/coup new``, clicks *Add AI* twice and *Start*. After
    that the member's seat is played by clicking the bot's own buttons: the board for public
@@ -116,6 +118,8 @@ CALLBACKS = {
 }
 MENTION = re.compile(r"<@!?(\d+)>")
 CHANNEL_MENTION = re.compile(r"<#(\d+)>")
+#: A clickable slash-command mention; Discord shows it as the command's name.
+COMMAND_MENTION = re.compile(r"</([^:>]+):\d+>")
 TABLE_ID = re.compile(r"^lobby:(\d+):")
 FOOTER_TABLE = re.compile(r"^#(\d+) ")
 
@@ -286,6 +290,7 @@ class Recorder:
     # -------------------------------------------------------------- formatting
     def _text(self, text: str) -> str:
         text = MENTION.sub(lambda m: "@" + self.names.get(int(m[1]), m[1]), text)
+        text = COMMAND_MENTION.sub(lambda m: f"[/{m[1]}]", text)
         return CHANNEL_MENTION.sub(lambda m: "#" + self._place(m[1]), text)
 
     def _place(self, channel_id: str | int) -> str:
@@ -514,6 +519,19 @@ class Demo:
         result = await member.click(message, custom_id=custom_id)
         self.rec.flush(private_update=private)
         return result
+
+    async def ask_for_help(self) -> None:
+        """Alice runs /help: the games, how to open a table, the commands (clickable) and the Rules buttons."""
+        self.rec.heading("Help")
+        self.rec.show_private = True
+        try:
+            self.rec.note("Alice runs /help")
+            result = await self.alice.slash(self.en_channels["coup"], "help")
+            self.rec.flush()
+            if result.response is None:
+                raise RuntimeError("/help did not answer")
+        finally:
+            self.rec.show_private = False
 
     async def play(self, index: int, spec: GameSpec) -> GameReport:
         """Play game number ``index`` of the plan and return what it produced."""
@@ -760,6 +778,7 @@ async def run_demo(
                 bot.publisher.observers.append(recorder.observe)
                 demo = Demo(env, bot, recorder, seed)
                 bot.publisher.observers.append(demo.watch)
+                await demo.ask_for_help()
                 for index, spec in enumerate(plan, start=1):
                     result.games.append(await demo.play(index, spec))
                 result.images = sum(recorder.image_count.values())

@@ -45,6 +45,10 @@ def test_demo_plays_one_game_and_writes_transcript_and_boards(tmp_path, capsys):
     transcript = (tmp_path / "transcript.md").read_text(encoding="utf-8")
     assert "## Game 1" in transcript
     assert "/coup new" in transcript
+    # Before the games Alice asks for /help: its private answer is shown, commands as the mentions read.
+    help_part = transcript[transcript.index("## Help") : transcript.index("## Game 1")]
+    assert "Alice runs /help" in help_part and "Tabletop games: help" in help_part
+    assert "[/coup new]" in help_part and "[/leaderboard]" in help_part and "[📖 Coup: rules]" in help_part
     assert "results of table #1" in transcript
     # Alice steps through the finished game's replay from /history.
     assert "### Replay of table #1" in transcript and "Alice runs /history" in transcript
