@@ -22,11 +22,26 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Mapping
+from typing import Protocol
 
 from bot.i18n import has_key, normalize_locale, translate
 
 #: A command placeholder in a catalogue text: ``{/coup new}``, ``{/leaderboard}``.
 PLACEHOLDER = re.compile(r"\{/([a-z_]+(?: [a-z_]+){0,2})\}")
+
+
+class SyncedCommand(Protocol):
+    """What a synced command tells us (``discord.app_commands.AppCommand`` has both)."""
+
+    @property
+    def name(self) -> str:
+        """The command's default name."""
+        ...
+
+    @property
+    def id(self) -> int:
+        """The id Discord gave the command."""
+        ...
 
 
 class CommandIds:
@@ -36,12 +51,10 @@ class CommandIds:
         """Start with ``ids`` by default command name (none: every mention falls back to text)."""
         self._ids: dict[str, int] = dict(ids or {})
 
-    def remember(self, commands: Iterable[object]) -> None:
+    def remember(self, commands: Iterable[SyncedCommand]) -> None:
         """Keep the ids of ``commands``, the ``AppCommand`` objects a ``tree.sync()`` returned."""
         for command in commands:
-            name, command_id = getattr(command, "name", None), getattr(command, "id", None)
-            if isinstance(name, str) and isinstance(command_id, int):
-                self._ids[name] = command_id
+            self._ids[command.name] = command.id
 
     def get(self, root: str) -> int | None:
         """Return the id of the top-level command ``root``, if it was synced."""
@@ -82,4 +95,4 @@ def fill_commands(text: str, locale: str, ids: CommandIds | None) -> str:
     return PLACEHOLDER.sub(lambda match: mention(match[1], lang, ids), text)
 
 
-__all__ = ["PLACEHOLDER", "CommandIds", "command_name", "fill_commands", "mention"]
+__all__ = ["PLACEHOLDER", "CommandIds", "SyncedCommand", "command_name", "fill_commands", "mention"]

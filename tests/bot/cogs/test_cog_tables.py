@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 from simcord.actors import MemberActor
 
@@ -118,12 +120,13 @@ async def test_a_game_with_one_human_is_unrated(world):
     assert await world.bot.storage.leaderboard(world.guild.id, "coup") == []
 
 
-def synced_choices(world: World, command: str) -> list[dict[str, object]]:
+def synced_choices(world: World, command: str) -> list[dict[str, Any]]:
     """Return the game choices of ``command`` as the bot last synced them to Discord."""
     (sync,) = [r for r in world.env.http_requests if r.method == "PUT" and r.path.endswith("/commands")][-1:]
-    (payload,) = [c for c in sync.json if c["name"] == command]
+    (payload,) = [c for c in sync.json or [] if c["name"] == command]
     (option,) = [o for o in payload["options"] if o["name"] == "game"]
-    return option["choices"]
+    choices: list[dict[str, Any]] = option["choices"]
+    return choices
 
 
 @pytest.mark.parametrize("command", ["leaderboard", "history"])
