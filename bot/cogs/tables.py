@@ -70,15 +70,22 @@ class TablesCog(commands.Cog):
     @app_commands.command(
         name=cmd("stats", "stats.name"), description=cmd("A member's games, wins and rating", "stats.description")
     )
-    @app_commands.rename(member=cmd("member", "stats.member_name"))
-    @app_commands.describe(member=cmd("Whose stats (yours by default)", "stats.member_description"))
+    @app_commands.rename(member=cmd("member", "stats.member_name"), game=cmd("game", "stats.game_name"))
+    @app_commands.describe(
+        member=cmd("Whose stats (yours by default)", "stats.member_description"),
+        game=cmd("Only this game", "stats.game_description"),
+    )
+    @app_commands.choices(game=game_choices())
     @app_commands.guild_only()
-    async def stats(self, interaction: discord.Interaction, member: discord.Member | None = None) -> None:
-        """Show games, wins and ratings of ``member`` (default: you) in this server."""
+    async def stats(
+        self, interaction: discord.Interaction, member: discord.Member | None = None, game: str | None = None
+    ) -> None:
+        """Show ratings and the latest games of ``member`` (default: you) in this server, of ``game`` if given."""
         locale = user_locale(interaction)
         assert interaction.guild_id is not None  # noqa: S101 - guild_only
         target = member or interaction.user
         rows = await self.bot.storage.player_stats(interaction.guild_id, target.id)
+        rows = [row for row in rows if game is None or row.game == game]
         name = safe_name(target.display_name)
         embed = discord.Embed(title=translate(locale, "ui.stats.title", name=name), colour=COLOUR)
         if not rows:
@@ -95,7 +102,9 @@ class TablesCog(commands.Cog):
                 )
                 for row in rows
             )
-        tables = await self.bot.storage.finished_tables(interaction.guild_id, user_id=target.id, limit=RECENT_GAMES)
+        tables = await self.bot.storage.finished_tables(
+            interaction.guild_id, game=game, user_id=target.id, limit=RECENT_GAMES
+        )
         if tables:
             lines = [await self._recent_line(table, target.id, locale) for table in tables]
             embed.add_field(name=translate(locale, "help.stats.recent"), value="\n".join(lines)[:1024], inline=False)

@@ -8,7 +8,7 @@ from bot.i18n import translate
 from bot.ui.commands import CommandIds
 from bot.ui.panels import game_name
 from games.registry import ENGINES
-from tests.support import World, component_ids, embed_text
+from tests.support import World, button_rows, component_ids, embed_text, private_text
 
 pytestmark = pytest.mark.asyncio
 
@@ -105,3 +105,13 @@ async def test_the_rules_button_stays_on_the_lobby_message_once_the_game_started
     table_id = await world.seat(alice, bob)
 
     assert f"tbl:{table_id}:rules" in component_ids(world.components(world.lobby(table_id)))
+
+
+async def test_a_forged_rules_button_for_no_such_game_is_refused_privately(world):
+    alice = world.member("alice")
+    forged = await world.forge(world.channel, button_rows("rules:chess"))
+
+    result = await alice.click(forged, custom_id="rules:chess")
+
+    assert result.ephemeral
+    assert private_text(result) == translate("en", "table.error")

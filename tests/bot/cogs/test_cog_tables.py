@@ -129,7 +129,7 @@ def synced_choices(world: World, command: str) -> list[dict[str, Any]]:
     return choices
 
 
-@pytest.mark.parametrize("command", ["leaderboard", "history"])
+@pytest.mark.parametrize("command", ["leaderboard", "stats", "history"])
 async def test_the_game_choices_carry_the_games_names_in_each_language(world, command):
     choices = synced_choices(world, command)
 
@@ -196,3 +196,15 @@ async def test_stats_of_someone_else_in_russian_show_their_recent_games_in_russi
     assert result.response is not None
     (recent,) = [f for f in result.response.embeds[0].fields if f.name == "Последние партии"]
     assert "Переворот · 2-е место из 3 · рейтинг +" in (recent.value or "")
+
+
+async def test_stats_of_one_game_leave_the_other_games_out(world):
+    alice, _bob = await rated_game(world)
+
+    coup = await alice.slash(world.channel, "stats", game="coup")
+    masti = await alice.slash(world.channel, "stats", game="masti")
+
+    assert coup.response is not None and masti.response is not None
+    assert [f.name for f in coup.response.embeds[0].fields] == [en("help.stats.recent")]
+    assert masti.response.embeds[0].description == en("ui.stats.empty", name="alice")
+    assert masti.response.embeds[0].fields == []
