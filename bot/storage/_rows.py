@@ -8,7 +8,7 @@ pass through ``bool``.
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any, NamedTuple, Protocol
 
 from bot.ratings import DEFAULT_MU, DEFAULT_SIGMA, rate_outcome, winning_seats
@@ -133,7 +133,7 @@ def rating_row(row: Row) -> RatingRow:
     )
 
 
-def guild_settings_row(guild_id: int, row: Row | None, channels: list[Row]) -> GuildSettingsRow:
+def guild_settings_row(guild_id: int, row: Row | None, channels: Sequence[Row]) -> GuildSettingsRow:
     """Build a server's settings from its ``SELECT_GUILD_SETTINGS`` row (``None``: none set) and channel rows."""
     values: dict[str, Any] = {} if row is None else {name: row[i] for i, name in enumerate(GUILD_SETTINGS)}
     if values.get("reminders") is not None:
