@@ -218,3 +218,20 @@ async def test_the_server_caps_replace_the_bots(world):
     assert private_text(third) == en("table.server_limit", max=2)
     assert [e.code for e in world.rejections()] == ["table.lobby_limit", "table.server_limit"]
     assert len(world.service.tables) == 2
+
+
+async def test_a_thread_counts_as_its_channel(world):
+    moderator = world.member("mod", moderator=True)
+    alice, bob = world.members("alice", "bob")
+    lounge = world.guild.create_text_channel("lounge")
+    started = await alice.slash(lounge, "coup new")  # a game in the lounge opens its thread there
+    table_id = max(world.service.tables)
+    await bob.click(started.response, custom_id=f"lobby:{table_id}:join")
+    await alice.click(started.response, custom_id=f"lobby:{table_id}:start")
+    (thread,) = lounge.threads
+    await moderator.slash(world.channel, "settings channels", action="add", channel=lounge)
+
+    in_thread = await bob.slash(thread, "masti new")
+
+    assert in_thread.response is not None and not in_thread.ephemeral, private_text(in_thread)
+    assert world.service.tables[max(world.service.tables)].channel_id == thread.id
