@@ -68,7 +68,7 @@ async def test_show_lists_every_setting_with_its_default(world):
         ("settings clock", 45, "clock_seconds", "45 s", "60 s"),
         ("settings reaction_clock", 30, "reaction_seconds", "30 s", "15 s"),
         ("settings reminders", False, "reminders", "off", "on"),
-        ("settings archive", 0, "archive_minutes", "never", "60 min"),
+        ("settings archive", 0, "archive_minutes", "never", "after 60 min"),
         ("settings lobbies", 1, "max_lobbies_per_member", "1", "3"),
         ("settings tables", 9, "max_tables", "9", "50"),
     ],
