@@ -11,9 +11,10 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.errors import ErrorAwareTree
-from bot.i18n import DEFAULT_LOCALE, normalize_locale, translate
+from bot.guilds import COMMUNITY, MemberLanguages, interaction_locale, public_locale, table_options
+from bot.i18n import normalize_locale, translate
 from bot.settings import Settings
-from bot.storage import SeatRow, Storage, TableRow
+from bot.storage import GuildSettingsRow, SeatRow, Storage, TableRow
 from bot.tables import FIRST_PLAYER, FIRST_SEAT_IS_LOBBY_INDEX, Table, TableError, TableService
 from bot.translator import CatalogueTranslator
 from bot.ui.commands import CommandIds
@@ -39,6 +40,7 @@ COGS = (
     "bot.cogs.tables",
     "bot.cogs.history",
     "bot.cogs.help",
+    "bot.cogs.settings",
 )
 
 
@@ -79,6 +81,8 @@ class TableBot(commands.AutoShardedBot):
         self._rematch_lock = asyncio.Lock()
         self.clicks = ClickLimiter(settings.click_burst, settings.clicks_per_second)
         self.open_cooldown = OpenTableCooldown(settings.open_table_cooldown_seconds)
+        # The languages members chose for private text, loaded in setup_hook (see MemberLanguages).
+        self.languages = MemberLanguages()
 
     async def on_message(self, message: discord.Message, /) -> None:
         """Ignore messages: the bot acts on slash commands and components only."""
@@ -88,6 +92,7 @@ class TableBot(commands.AutoShardedBot):
         self.storage = self._given_storage or await Storage.open(
             self.settings.database_target, pool_size=self.settings.database_pool_size
         )
+        self.languages.load(await self.storage.member_locales())
         shards = self.settings.shards
         self.service = TableService(
             self.storage,
@@ -126,24 +131,50 @@ class TableBot(commands.AutoShardedBot):
             return
         await super().close()
 
-    def guild_locale(self, interaction: discord.Interaction) -> str:
-        """Return the language of public text in the interaction's server."""
-        if interaction.guild_locale is not None:
-            return normalize_locale(str(interaction.guild_locale))
-        return normalize_locale(self.settings.default_locale or DEFAULT_LOCALE)
+    def public_locale(self, interaction: discord.Interaction, server: GuildSettingsRow, choice: str | None) -> str:
+        """Return the language of a new table's public text (see :func:`bot.guilds.public_locale`).
 
-    async def open_lobby(self, interaction: discord.Interaction, game: str, options: dict[str, Any]) -> None:
-        """Open a lobby in the interaction's channel and post its message."""
+        Only a Community server can choose its locale in Discord; any other reports ``en-US`` whatever
+        its people speak, so its locale is no evidence and the opener's client language counts instead.
+        """
+        guild = interaction.guild
+        return public_locale(
+            table_choice=choice,
+            server_choice=server.locale,
+            guild_locale=str(interaction.guild_locale) if interaction.guild_locale is not None else None,
+            community=guild is not None and COMMUNITY in guild.features,
+            client_locale=str(interaction.locale) if interaction.locale is not None else None,
+            default=self.settings.default_locale,
+        )
+
+    async def open_lobby(
+        self,
+        interaction: discord.Interaction,
+        game: str,
+        options: dict[str, Any],
+        *,
+        language: str | None = None,
+        reaction_clock: int | None = None,
+    ) -> None:
+        """Open a lobby in the interaction's channel and post its message.
+
+        ``options`` are the table's own; a ``clock`` of ``None`` and ``reaction_clock`` of ``None``
+        take the server's setting (else the default), and the server's reminders and archive delay
+        are written into the options (:func:`bot.guilds.table_options`). ``language`` is the table's
+        own choice of public language. Outside the channels the server allows, nothing opens.
+        """
         if interaction.guild_id is None or interaction.channel_id is None:
             raise TableError("ui.error.no_guild")
-        locale = self.guild_locale(interaction)
+        server = await self.storage.guild_settings(interaction.guild_id)
+        check_channel(interaction, server)
+        locale = self.public_locale(interaction, server, language)
         table = await self.service.create_lobby(
             guild_id=interaction.guild_id,
             channel_id=interaction.channel_id,
             game=game,
             host_id=interaction.user.id,
             host_name=display_name(interaction.user),
-            options=options,
+            options=table_options(options, server, self.settings, reaction_clock=reaction_clock),
             locale=locale,
         )
         payload = lobby_payload(table, locale)
@@ -187,7 +218,7 @@ class TableBot(commands.AutoShardedBot):
         if row.finished_at is not None and self.service.now() - row.finished_at > REMATCH_SECONDS:
             raise TableError("table.rematch_expired", minutes=REMATCH_SECONDS // 60)
         await interaction.response.defer(ephemeral=True, thinking=True)
-        user_locale = str(interaction.locale)
+        user_locale = interaction_locale(interaction)
         async with self._rematch_lock:
             open_rematch = next(
                 (t for t in self.service.tables.values() if t.rematch_of == table_id and t.status == "lobby"), None
@@ -254,6 +285,22 @@ class TableBot(commands.AutoShardedBot):
             raise TableError("ui.error.lobby_not_posted") from None
         await self.service.set_lobby_message(table, message.id)
         return table
+
+
+def check_channel(interaction: discord.Interaction, server: GuildSettingsRow) -> None:
+    """Refuse to open a table outside the channels ``server`` allows (any channel when it lists none).
+
+    A thread counts as its channel: a table opened in a thread of an allowed channel is allowed.
+
+    Raises:
+        TableError: ``guild.error.channel_not_allowed``, naming the allowed channels as mentions.
+    """
+    if not server.channels:
+        return
+    parent = getattr(interaction.channel, "parent_id", None)
+    if interaction.channel_id in server.channels or (parent is not None and parent in server.channels):
+        return
+    raise TableError("guild.error.channel_not_allowed", channels=" ".join(f"<#{c}>" for c in server.channels))
 
 
 def lobby_url(table: Table) -> str:

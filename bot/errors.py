@@ -21,6 +21,7 @@ import discord
 from discord import app_commands
 
 from bot.codec import CodecError
+from bot.guilds import interaction_locale
 from bot.i18n import has_key, translate
 from games.core import GameError
 
@@ -122,10 +123,11 @@ async def answer_error(interaction: discord.Interaction, error: BaseException) -
             ":".join(custom_id.split(":")[:2]),
             exc_info=error,
         )
-    text = error_text(error, str(interaction.locale))
+    locale = interaction_locale(interaction)
+    text = error_text(error, locale)
     if isinstance(error, app_commands.CommandOnCooldown):
         # Rounded up: "try again in 0 s" would invite the click that is refused again.
-        text = translate(str(interaction.locale), "ui.error.cooldown", seconds=max(1, math.ceil(error.retry_after)))
+        text = translate(locale, "ui.error.cooldown", seconds=max(1, math.ceil(error.retry_after)))
 
     async def send() -> None:
         if interaction.response.is_done():

@@ -29,7 +29,9 @@ class Settings(BaseSettings):
         default=1, ge=1, le=10_000, description="Gateway shards over all processes; the same in every one."
     )
     shard_ids: str | None = Field(default=None, description="The shards this process runs: 0-3, 0,2 … (empty: all).")
-    default_locale: str = Field(default="ru", description="Language of public text when a server has none.")
+    default_locale: str = Field(
+        default="ru", description="Language of new tables' public text when nothing else decides it."
+    )
     dev_guild_id: int | None = Field(default=None, description="Sync slash commands to this guild at once.")
     ai_delay_seconds: float = Field(default=1.5, ge=0, le=30, description="Pause before an AI seat acts.")
     board_edit_interval: float = Field(default=0.6, ge=0, le=10, description="Coalesce board edits per table.")

@@ -488,19 +488,21 @@ class TableService:
         """Refuse a new lobby past the server's cap of live tables or the host's cap of open lobbies.
 
         Counted in storage, not in memory: every process sharing the database sees the same tables.
+        A cap the server set with ``/settings`` replaces the bot's (``max_lobbies_per_member``,
+        ``max_tables_per_guild``).
         """
-        if self.max_lobbies_per_member is None and self.max_tables_per_guild is None:
+        server = await self.storage.guild_settings(guild_id)
+        table_cap = server.max_tables or self.max_tables_per_guild
+        lobby_cap = server.max_lobbies_per_member or self.max_lobbies_per_member
+        if lobby_cap is None and table_cap is None:
             return
         lobbies = await self.storage.tables_for_guild(guild_id, TableStatus.LOBBY)
-        if self.max_tables_per_guild is not None:
-            cap = self.max_tables_per_guild
-            active = await self.storage.tables_for_guild(guild_id, TableStatus.ACTIVE, limit=cap)
-            if len(lobbies) + len(active) >= cap:
-                raise _err("table.server_limit", max=cap)
-        if self.max_lobbies_per_member is not None:
-            cap = self.max_lobbies_per_member
-            if sum(row.host_id == host_id for row in lobbies) >= cap:
-                raise _err("table.lobby_limit", max=cap)
+        if table_cap is not None:
+            active = await self.storage.tables_for_guild(guild_id, TableStatus.ACTIVE, limit=table_cap)
+            if len(lobbies) + len(active) >= table_cap:
+                raise _err("table.server_limit", max=table_cap)
+        if lobby_cap is not None and sum(row.host_id == host_id for row in lobbies) >= lobby_cap:
+            raise _err("table.lobby_limit", max=lobby_cap)
 
     async def _add_lobby_seat(self, table: Table, user_id: int | None, name: str, *, is_ai: bool) -> None:
         try:

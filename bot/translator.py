@@ -1,7 +1,7 @@
 """Localizes slash-command names and descriptions from the i18n catalogues.
 
 Command strings are declared in English with ``locale_str(text, key="cmd....")``; Discord shows
-the Russian catalogue's text to Russian clients (and Ukrainian/Belarusian, see ``normalize_locale``).
+the Russian catalogue's text to Russian clients; every other client sees the English text.
 """
 
 from __future__ import annotations

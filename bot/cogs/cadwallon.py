@@ -8,7 +8,9 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.cogs.settings import LANGUAGE_CHOICES
 from bot.errors import deliver
+from bot.guilds import MAX_CLOCK, MIN_CLOCK
 from bot.i18n import translate
 from bot.presenters.cadwallon import RULE_PAGES, CadwallonPresenter, boulevard_suggestions, parse_boulevard
 from bot.tables import Table, TableError
@@ -24,7 +26,6 @@ if TYPE_CHECKING:
     from bot.app import TableBot
 
 GAME = "cadwallon"
-MIN_CLOCK, MAX_CLOCK = 15, 3600
 #: Discord's limits for one message: the characters of all its embeds together, and the embeds.
 MESSAGE_CHARS, MAX_EMBEDS = 6000, 10
 GRID_CHOICES = [app_commands.Choice(name=f"{n}×{n}", value=n) for n in (3, 4, 5)]
@@ -133,9 +134,10 @@ class CadwallonCog(
         contracts=cmd("contracts", "cadwallon.contracts_name"),
         starting_action=cmd("starting_action", "cadwallon.starting_action_name"),
         expansion=cmd("expansion", "cadwallon.expansion_name"),
+        language=cmd("language", "options.language_name"),
     )
     @app_commands.describe(
-        clock=cmd("Seconds for each decision (15–3600, default 90)", "cadwallon.clock_description"),
+        clock=cmd("Seconds for each decision (15–3600; default: the server's clock)", "cadwallon.clock_description"),
         grid=cmd("Grid size (default: 3×3 for 2–4 players, 4×4 for more)", "cadwallon.grid_description"),
         conditions=cmd(
             "Reveal one condition card that changes a rule for the whole game", "cadwallon.conditions_description"
@@ -149,8 +151,10 @@ class CadwallonCog(
         expansion=cmd(
             "3×3 only: draw the deck's seven actions from all 26, not the base 14", "cadwallon.expansion_description"
         ),
+        language=cmd("Language of the table's lobby, thread and board", "options.language_description"),
     )
     @app_commands.choices(grid=GRID_CHOICES)
+    @app_commands.choices(language=LANGUAGE_CHOICES)
     @app_commands.guild_only()
     @open_table_cooldown()
     async def new(
@@ -162,10 +166,10 @@ class CadwallonCog(
         contracts: bool = True,
         starting_action: bool = False,
         expansion: bool = False,
+        language: str | None = None,
     ) -> None:
-        """Open a Guilds of Cadwallon table in this channel."""
-        seconds = clock if clock is not None else self.bot.settings.default_clock_seconds
-        if not MIN_CLOCK <= seconds <= MAX_CLOCK:
+        """Open a Guilds of Cadwallon table in this channel (an unset clock takes the server's setting)."""
+        if clock is not None and not MIN_CLOCK <= clock <= MAX_CLOCK:
             # Name the option as the user's client shows it ("часы" in Russian).
             name = translate(user_locale(interaction), "cmd.cadwallon.clock_name")
             raise TableError("ui.error.option_range", name=name, min=MIN_CLOCK, max=MAX_CLOCK)
@@ -177,7 +181,7 @@ class CadwallonCog(
             # Only a 3×3 deck draws actions this way; on a larger grid the option would mean nothing.
             "expansion_actions_3x3": expansion and grid in (None, 3),
         }
-        await self.bot.open_lobby(interaction, GAME, {"clock": seconds, "game": game})
+        await self.bot.open_lobby(interaction, GAME, {"clock": clock, "game": game}, language=language)
 
     @app_commands.command(
         name=cmd("rules", "cadwallon.rules_name"),

@@ -8,6 +8,8 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.cogs.settings import LANGUAGE_CHOICES
+from bot.guilds import MAX_CLOCK, MAX_REACTION, MIN_CLOCK, MIN_REACTION
 from bot.i18n import translate
 from bot.tables import TableError
 from bot.translator import cmd
@@ -17,8 +19,6 @@ from bot.ui.panels import rules_payload
 
 if TYPE_CHECKING:
     from bot.app import TableBot
-
-MIN_CLOCK, MAX_CLOCK = 15, 3600
 
 
 class CoupCog(
@@ -36,21 +36,45 @@ class CoupCog(
     @app_commands.command(
         name=cmd("new", "coup.new_name"), description=cmd("Open a Coup table in this channel", "coup.new_description")
     )
-    @app_commands.rename(clock=cmd("clock", "coup.clock_name"), draft=cmd("draft", "coup.draft_name"))
-    @app_commands.describe(
-        clock=cmd("Seconds for each decision (15–3600, default 90)", "coup.clock_description"),
-        draft=cmd("Two-player variant: each player secretly drafts one card", "coup.draft_description"),
+    @app_commands.rename(
+        clock=cmd("clock", "coup.clock_name"),
+        draft=cmd("draft", "coup.draft_name"),
+        language=cmd("language", "options.language_name"),
+        reaction_clock=cmd("reaction_clock", "options.reaction_clock_name"),
     )
+    @app_commands.describe(
+        clock=cmd("Seconds for each decision (15–3600; default: the server's clock)", "coup.clock_description"),
+        draft=cmd("Two-player variant: each player secretly drafts one card", "coup.draft_description"),
+        language=cmd("Language of the table's lobby, thread and board", "options.language_description"),
+        reaction_clock=cmd("Seconds to challenge or block another's move", "options.reaction_clock_description"),
+    )
+    @app_commands.choices(language=LANGUAGE_CHOICES)
     @app_commands.guild_only()
     @open_table_cooldown()
-    async def new(self, interaction: discord.Interaction, clock: int | None = None, draft: bool = False) -> None:
-        """Open a Coup table in this channel."""
-        seconds = clock if clock is not None else self.bot.settings.default_clock_seconds
-        if not MIN_CLOCK <= seconds <= MAX_CLOCK:
+    async def new(
+        self,
+        interaction: discord.Interaction,
+        clock: int | None = None,
+        draft: bool = False,
+        language: str | None = None,
+        reaction_clock: int | None = None,
+    ) -> None:
+        """Open a Coup table in this channel (an unset clock takes the server's setting)."""
+        locale = user_locale(interaction)
+        if clock is not None and not MIN_CLOCK <= clock <= MAX_CLOCK:
             # Name the option as the user's client shows it ("часы" in Russian).
-            name = translate(user_locale(interaction), "cmd.coup.clock_name")
+            name = translate(locale, "cmd.coup.clock_name")
             raise TableError("ui.error.option_range", name=name, min=MIN_CLOCK, max=MAX_CLOCK)
-        await self.bot.open_lobby(interaction, "coup", {"clock": seconds, "game": {"draft": draft}})
+        if reaction_clock is not None and not MIN_REACTION <= reaction_clock <= MAX_REACTION:
+            name = translate(locale, "cmd.options.reaction_clock_name")
+            raise TableError("ui.error.option_range", name=name, min=MIN_REACTION, max=MAX_REACTION)
+        await self.bot.open_lobby(
+            interaction,
+            "coup",
+            {"clock": clock, "game": {"draft": draft}},
+            language=language,
+            reaction_clock=reaction_clock,
+        )
 
     @app_commands.command(
         name=cmd("rules", "coup.rules_name"),

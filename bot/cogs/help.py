@@ -35,6 +35,7 @@ def help_payload(locale: str, command_ids: CommandIds | None) -> Payload:
     for game in ENGINES:
         embed.add_field(name=game_name(game, locale), value=text(f"help.game.{game}")[:1024], inline=False)
     embed.add_field(name=translate(locale, "help.ratings_title"), value=text("help.ratings")[:1024], inline=False)
+    embed.add_field(name=translate(locale, "help.settings_title"), value=text("help.settings")[:1024], inline=False)
     view = discord.ui.View(timeout=None)
     for game in ENGINES:
         label = translate(locale, "help.rules_button", game=game_name(game, locale))

@@ -14,6 +14,8 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.cogs.settings import LANGUAGE_CHOICES
+from bot.guilds import MAX_CLOCK, MAX_REACTION, MIN_CLOCK, MIN_REACTION
 from bot.i18n import translate
 from bot.tables import Table, TableError
 from bot.translator import cmd
@@ -28,7 +30,6 @@ if TYPE_CHECKING:
     from bot.app import TableBot
 
 GAME = "intrigue"
-MIN_CLOCK, MAX_CLOCK = 15, 3600
 #: The largest payment the command accepts (the engine checks the payer's coins).
 MAX_PAYMENT = 1000
 
@@ -78,6 +79,8 @@ class IntrigueCog(
         clock=cmd("clock", "intrigue.clock_name"),
         random_lands=cmd("random_lands", "intrigue.random_lands_name"),
         max_turns=cmd("turns", "intrigue.max_turns_name"),
+        language=cmd("language", "options.language_name"),
+        reaction_clock=cmd("reaction_clock", "options.reaction_clock_name"),
     )
     @app_commands.describe(
         clock=cmd(
@@ -88,7 +91,10 @@ class IntrigueCog(
             "A random balanced set of lands instead of the standard one", "intrigue.random_lands_description"
         ),
         max_turns=cmd("The turn limit (4–20, default 10)", "intrigue.max_turns_description"),
+        language=cmd("Language of the table's lobby, thread and board", "options.language_description"),
+        reaction_clock=cmd("Seconds to use a free action on another's move", "options.reaction_clock_description"),
     )
+    @app_commands.choices(language=LANGUAGE_CHOICES)
     @app_commands.guild_only()
     @open_table_cooldown()
     async def new(
@@ -97,14 +103,18 @@ class IntrigueCog(
         clock: int | None = None,
         random_lands: bool = False,
         max_turns: int | None = None,
+        language: str | None = None,
+        reaction_clock: int | None = None,
     ) -> None:
-        """Open an Intrigue table in this channel."""
+        """Open an Intrigue table in this channel (an unset clock: the server's, else the rules' per decision)."""
         locale = user_locale(interaction)
-        seconds = clock if clock is not None else self.bot.settings.default_clock_seconds
-        if not MIN_CLOCK <= seconds <= MAX_CLOCK:
+        if clock is not None and not MIN_CLOCK <= clock <= MAX_CLOCK:
             # Name the option as the user's client shows it ("часы" in Russian).
             name = translate(locale, "cmd.intrigue.clock_name")
             raise TableError("ui.error.option_range", name=name, min=MIN_CLOCK, max=MAX_CLOCK)
+        if reaction_clock is not None and not MIN_REACTION <= reaction_clock <= MAX_REACTION:
+            name = translate(locale, "cmd.options.reaction_clock_name")
+            raise TableError("ui.error.option_range", name=name, min=MIN_REACTION, max=MAX_REACTION)
         turns = max_turns if max_turns is not None else DEFAULT_MAX_TURNS
         if not MIN_MAX_TURNS <= turns <= MAX_MAX_TURNS:
             name = translate(locale, "cmd.intrigue.max_turns_name")
@@ -115,12 +125,12 @@ class IntrigueCog(
             # standard set is the engine's default.
             game["lands"] = "random"
         game["max_turns"] = turns
-        table: dict[str, object] = {"clock": seconds, "game": game}
+        table: dict[str, object] = {"clock": clock, "game": game}
         if clock is None:
             # §3.6 suggests a clock per decision (30 s for a guard response, 120 s for a slot);
-            # a clock the host names applies to every decision instead.
+            # a clock the host or the server names applies to every decision instead.
             table["clock_by_decision"] = True
-        await self.bot.open_lobby(interaction, GAME, table)
+        await self.bot.open_lobby(interaction, GAME, table, language=language, reaction_clock=reaction_clock)
 
     @app_commands.command(
         name=cmd("rules", "intrigue.rules_name"),

@@ -8,6 +8,8 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.cogs.settings import LANGUAGE_CHOICES
+from bot.guilds import MAX_CLOCK, MIN_CLOCK
 from bot.i18n import translate
 from bot.tables import TableError
 from bot.translator import cmd
@@ -17,8 +19,6 @@ from bot.ui.panels import rules_payload
 
 if TYPE_CHECKING:
     from bot.app import TableBot
-
-MIN_CLOCK, MAX_CLOCK = 15, 3600
 
 
 class MastiCog(
@@ -37,24 +37,35 @@ class MastiCog(
         name=cmd("new", "masti.new_name"),
         description=cmd("Open a Suits of Power table in this channel", "masti.new_description"),
     )
-    @app_commands.rename(clock=cmd("clock", "masti.clock_name"), teams=cmd("teams", "masti.teams_name"))
+    @app_commands.rename(
+        clock=cmd("clock", "masti.clock_name"),
+        teams=cmd("teams", "masti.teams_name"),
+        language=cmd("language", "options.language_name"),
+    )
     @app_commands.describe(
-        clock=cmd("Seconds for each decision (15–3600, default 90)", "masti.clock_description"),
+        clock=cmd("Seconds for each decision (15–3600; default: the server's clock)", "masti.clock_description"),
+        language=cmd("Language of the table's lobby, thread and board", "options.language_description"),
         teams=cmd(
             "With four players: play as two teams of two (six players always play in teams)",
             "masti.teams_description",
         ),
     )
+    @app_commands.choices(language=LANGUAGE_CHOICES)
     @app_commands.guild_only()
     @open_table_cooldown()
-    async def new(self, interaction: discord.Interaction, clock: int | None = None, teams: bool = False) -> None:
-        """Open a Suits of Power table in this channel."""
-        seconds = clock if clock is not None else self.bot.settings.default_clock_seconds
-        if not MIN_CLOCK <= seconds <= MAX_CLOCK:
+    async def new(
+        self,
+        interaction: discord.Interaction,
+        clock: int | None = None,
+        teams: bool = False,
+        language: str | None = None,
+    ) -> None:
+        """Open a Suits of Power table in this channel (an unset clock takes the server's setting)."""
+        if clock is not None and not MIN_CLOCK <= clock <= MAX_CLOCK:
             # Name the option as the user's client shows it ("часы" in Russian).
             name = translate(user_locale(interaction), "cmd.masti.clock_name")
             raise TableError("ui.error.option_range", name=name, min=MIN_CLOCK, max=MAX_CLOCK)
-        await self.bot.open_lobby(interaction, "masti", {"clock": seconds, "game": {"teams": teams}})
+        await self.bot.open_lobby(interaction, "masti", {"clock": clock, "game": {"teams": teams}}, language=language)
 
     @app_commands.command(
         name=cmd("rules", "masti.rules_name"),

@@ -28,14 +28,20 @@ _LOCALES_DIR = Path(__file__).parent / "locales"
 
 
 def normalize_locale(locale: str | None) -> str:
-    """Map a Discord locale (``ru``, ``en-US``, ``en-GB``, ``uk`` …) to a catalogue we have."""
+    """Map a Discord locale (``ru``, ``en-US``, ``en-GB``, ``uk`` …) to a catalogue we have.
+
+    A language we have no catalogue for gets English, Ukrainian and Belarusian included: nobody is
+    given Russian they did not ask for (a member may choose it with the language command).
+
+    >>> normalize_locale("en-GB"), normalize_locale("ru"), normalize_locale("uk"), normalize_locale("de")
+    ('en', 'ru', 'en', 'en')
+    """
     if not locale:
         return DEFAULT_LOCALE
     lang = locale.split("-")[0].lower()
     if lang in SUPPORTED_LOCALES:
         return lang
-    # Ukrainian and Belarusian speakers read Russian more readily than English; others get English.
-    return "ru" if lang in {"uk", "be"} else "en"
+    return "en"
 
 
 def plural_form(locale: str, n: int) -> int:

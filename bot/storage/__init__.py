@@ -22,11 +22,13 @@ from bot.storage.errors import (
     VersionConflictError,
 )
 from bot.storage.models import (
+    GUILD_SETTINGS,
     LOBBY_VERSION,
     ActionLogRow,
     ClockClaim,
     ClockRow,
     FinishRow,
+    GuildSettingsRow,
     LogEntry,
     RatingChange,
     RatingRow,
@@ -47,12 +49,14 @@ if TYPE_CHECKING:
 
 __all__ = [
     "DEFAULT_SNAPSHOT_EVERY",
+    "GUILD_SETTINGS",
     "LOBBY_VERSION",
     "ActionLogRow",
     "AlreadySeatedError",
     "ClockClaim",
     "ClockRow",
     "FinishRow",
+    "GuildSettingsRow",
     "LobbyChangedError",
     "LogEntry",
     "PostgresStorage",

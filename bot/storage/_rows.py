@@ -8,13 +8,15 @@ pass through ``bool``.
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any, NamedTuple, Protocol
 
 from bot.ratings import DEFAULT_MU, DEFAULT_SIGMA, rate_outcome, winning_seats
 from bot.storage.models import (
+    GUILD_SETTINGS,
     ActionLogRow,
     ClockRow,
+    GuildSettingsRow,
     RatingChange,
     RatingRow,
     RatingUpdate,
@@ -47,6 +49,7 @@ LOG_COLUMNS = "table_id, seq, seat, action, by_timeout, user_id, created_at"
 CLOCK_COLUMNS = "table_id, version, deadline, seats"
 SNAPSHOT_COLUMNS = "table_id, version, state, state_schema"
 LIVE = (TableStatus.LOBBY.value, TableStatus.ACTIVE.value)
+SELECT_GUILD_SETTINGS = f"SELECT {', '.join(GUILD_SETTINGS)} FROM guild_settings"  # noqa: S608 - constant columns
 
 
 def json_text(value: object) -> str:
@@ -127,6 +130,29 @@ def rating_row(row: Row) -> RatingRow:
         games=row[5],
         wins=row[6],
         updated_at=row[7],
+    )
+
+
+def guild_settings_row(guild_id: int, row: Row | None, channels: Sequence[Row]) -> GuildSettingsRow:
+    """Build a server's settings from its ``SELECT_GUILD_SETTINGS`` row (``None``: none set) and channel rows."""
+    values: dict[str, Any] = {} if row is None else {name: row[i] for i, name in enumerate(GUILD_SETTINGS)}
+    if values.get("reminders") is not None:
+        values["reminders"] = bool(values["reminders"])  # SQLite's 0/1
+    return GuildSettingsRow(guild_id=guild_id, channels=tuple(int(c[0]) for c in channels), **values)
+
+
+def upsert_guild_setting(name: str, placeholders: tuple[str, str, str]) -> str:
+    """Return the statement that sets one setting of a server (creating its row), for a dialect's placeholders.
+
+    Raises:
+        ValueError: ``name`` is not a setting (it is formatted into SQL, so only known names pass).
+    """
+    if name not in GUILD_SETTINGS:
+        raise ValueError(f"unknown server setting {name!r}")
+    guild, value, now = placeholders
+    return (
+        f"INSERT INTO guild_settings (guild_id, {name}, updated_at) VALUES ({guild}, {value}, {now}) "  # noqa: S608
+        f"ON CONFLICT (guild_id) DO UPDATE SET {name} = excluded.{name}, updated_at = excluded.updated_at"
     )
 
 

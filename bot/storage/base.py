@@ -30,6 +30,7 @@ from bot.storage.models import (
     ClockClaim,
     ClockRow,
     FinishRow,
+    GuildSettingsRow,
     LogEntry,
     RatingChange,
     RatingRow,
@@ -362,3 +363,32 @@ class Storage(ABC):
     @abstractmethod
     async def rating_changes(self, table_id: int) -> list[RatingChange]:
         """Return how a finished table moved its players' ratings (empty if it was not rated)."""
+
+    # -- server and member settings ------------------------------------------------------------------
+
+    @abstractmethod
+    async def guild_settings(self, guild_id: int) -> GuildSettingsRow:
+        """Return what the server chose (every field ``None`` and no channels if it chose nothing)."""
+
+    @abstractmethod
+    async def set_guild_setting(self, guild_id: int, name: str, value: str | int | bool | None, *, now: float) -> None:
+        """Set one of the server's settings (a name of :data:`~bot.storage.models.GUILD_SETTINGS`); ``None`` unsets it.
+
+        Raises ``ValueError`` for an unknown name; the database refuses values out of its checks.
+        """
+
+    @abstractmethod
+    async def set_guild_channel(self, guild_id: int, channel_id: int, *, allowed: bool) -> bool:
+        """Allow (or stop allowing) tables in a channel of the server; return whether anything changed."""
+
+    @abstractmethod
+    async def clear_guild_channels(self, guild_id: int) -> int:
+        """Let tables be opened in any channel of the server again; return how many channels were listed."""
+
+    @abstractmethod
+    async def member_locales(self) -> dict[int, str]:
+        """Return every member's chosen language for private text (members who chose none are absent)."""
+
+    @abstractmethod
+    async def set_member_locale(self, user_id: int, locale: str | None, *, now: float) -> None:
+        """Store a member's language for private text; ``None`` forgets it (their client's language applies)."""

@@ -8,7 +8,8 @@ Stop the bot first (a process writing meanwhile would write after the copy). The
    schema in PostgreSQL (an empty database, or one with only the schema: it refuses to mix data);
 2. checks that both sides have the same tables with the same columns;
 3. copies every row of every table — live and finished tables, seats, the whole action log,
-   snapshots, clocks (with their claims), results, ratings and rating changes — in one transaction
+   snapshots, clocks (with their claims), results, ratings and rating changes, server settings and
+   member languages — in one transaction
    with ``COPY``, in foreign-key order, turning SQLite's 0/1 flags into booleans;
 4. moves the table-id sequence past the largest copied id (old buttons carry table ids, so ids are
    kept and never reused);
@@ -37,7 +38,19 @@ from bot.storage.sqlite import SqliteStorage
 __all__ = ["COPY_ORDER", "MigrationError", "TableCopy", "migrate"]
 
 #: Every data table, parents before children (``tables`` first: the others reference it).
-COPY_ORDER = ("tables", "seats", "action_log", "snapshots", "clocks", "results", "ratings", "rating_changes")
+COPY_ORDER = (
+    "tables",
+    "seats",
+    "action_log",
+    "snapshots",
+    "clocks",
+    "results",
+    "ratings",
+    "rating_changes",
+    "guild_settings",
+    "guild_channels",
+    "member_settings",
+)
 _ORDER_BY = {
     "tables": "id",
     "seats": "table_id, position",
@@ -47,6 +60,9 @@ _ORDER_BY = {
     "results": "table_id, seat",
     "ratings": "guild_id, game, user_id",
     "rating_changes": "table_id, user_id",
+    "guild_settings": "guild_id",
+    "guild_channels": "guild_id, channel_id",
+    "member_settings": "user_id",
 }
 
 

@@ -291,3 +291,37 @@ class ReplayData:
         if self.snapshot is None:
             return self.log
         return [entry for entry in self.log if entry.seq >= self.snapshot.version]
+
+
+GUILD_SETTINGS: Final = (
+    "locale",
+    "clock_seconds",
+    "reaction_seconds",
+    "reminders",
+    "archive_minutes",
+    "max_lobbies_per_member",
+    "max_tables",
+)
+"""The columns of a server's settings, in storage order; each may be unset (``None``)."""
+
+
+@dataclass(frozen=True, slots=True)
+class GuildSettingsRow:
+    """What a server chose; ``None`` is "not set" (the bot's default applies).
+
+    ``locale``: the public language (``ru``, ``en``); ``clock_seconds``: the default decision clock;
+    ``reaction_seconds``: the clock of a reaction window; ``reminders``: whether awaited members are
+    reminded; ``archive_minutes``: minutes after the end before the thread is archived (0: never);
+    ``max_lobbies_per_member`` and ``max_tables``: the caps on open lobbies per member and on live
+    tables. ``channels``: where tables may be opened, ascending (empty: anywhere).
+    """
+
+    guild_id: int
+    locale: str | None = None
+    clock_seconds: int | None = None
+    reaction_seconds: int | None = None
+    reminders: bool | None = None
+    archive_minutes: int | None = None
+    max_lobbies_per_member: int | None = None
+    max_tables: int | None = None
+    channels: tuple[int, ...] = ()

@@ -38,6 +38,7 @@ from bot.storage._rows import (
     LIVE,
     LOG_COLUMNS,
     SEAT_COLUMNS,
+    SELECT_GUILD_SETTINGS,
     SELECT_RATING,
     SELECT_SEAT,
     SELECT_TABLE,
@@ -46,6 +47,7 @@ from bot.storage._rows import (
     RatedSeat,
     check_clock,
     clock_row,
+    guild_settings_row,
     json_text,
     log_row,
     rate_finish,
@@ -53,6 +55,7 @@ from bot.storage._rows import (
     seat_row,
     snapshot_row,
     table_row,
+    upsert_guild_setting,
 )
 from bot.storage.base import DEFAULT_POOL_SIZE, DEFAULT_SNAPSHOT_EVERY, Storage
 from bot.storage.errors import (
@@ -71,6 +74,7 @@ from bot.storage.models import (
     ClockClaim,
     ClockRow,
     FinishRow,
+    GuildSettingsRow,
     LogEntry,
     RatingChange,
     RatingRow,
@@ -953,3 +957,48 @@ class PostgresStorage(Storage):
             table_id,
         )
         return [RatingChange(row[0], row[1], row[2], row[3], row[4], row[5]) for row in rows]
+
+    # -- server and member settings ------------------------------------------------------------------
+
+    @override
+    async def guild_settings(self, guild_id: int) -> GuildSettingsRow:
+        async with self._transaction(snapshot=True) as conn:
+            row = await conn.fetchrow(f"{SELECT_GUILD_SETTINGS} WHERE guild_id = $1", guild_id)
+            channels = await conn.fetch(
+                "SELECT channel_id FROM guild_channels WHERE guild_id = $1 ORDER BY channel_id", guild_id
+            )
+        return guild_settings_row(guild_id, row, channels)
+
+    @override
+    async def set_guild_setting(self, guild_id: int, name: str, value: str | int | bool | None, *, now: float) -> None:
+        await self._write(upsert_guild_setting(name, ("$1", "$2", "$3")), guild_id, value, now)
+
+    @override
+    async def set_guild_channel(self, guild_id: int, channel_id: int, *, allowed: bool) -> bool:
+        if allowed:
+            sql = "INSERT INTO guild_channels (guild_id, channel_id) VALUES ($1, $2) ON CONFLICT DO NOTHING"
+        else:
+            sql = "DELETE FROM guild_channels WHERE guild_id = $1 AND channel_id = $2"
+        return await self._write(sql, guild_id, channel_id) > 0
+
+    @override
+    async def clear_guild_channels(self, guild_id: int) -> int:
+        return await self._write("DELETE FROM guild_channels WHERE guild_id = $1", guild_id)
+
+    @override
+    async def member_locales(self) -> dict[int, str]:
+        rows = await self._fetch("SELECT user_id, locale FROM member_settings")
+        return {int(row[0]): str(row[1]) for row in rows}
+
+    @override
+    async def set_member_locale(self, user_id: int, locale: str | None, *, now: float) -> None:
+        if locale is None:
+            await self._write("DELETE FROM member_settings WHERE user_id = $1", user_id)
+            return
+        await self._write(
+            "INSERT INTO member_settings (user_id, locale, updated_at) VALUES ($1, $2, $3) "
+            "ON CONFLICT (user_id) DO UPDATE SET locale = excluded.locale, updated_at = excluded.updated_at",
+            user_id,
+            locale,
+            now,
+        )

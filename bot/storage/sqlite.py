@@ -37,6 +37,7 @@ import aiosqlite
 from bot.storage._migrate import Migration, apply_migrations, bundled_migrations
 from bot.storage._rows import LIVE as _LIVE
 from bot.storage._rows import SEAT_COLUMNS as _SEAT_COLUMNS
+from bot.storage._rows import SELECT_GUILD_SETTINGS as _SELECT_GUILD_SETTINGS
 from bot.storage._rows import SELECT_RATING as _SELECT_RATING
 from bot.storage._rows import SELECT_SEAT as _SELECT_SEAT
 from bot.storage._rows import SELECT_TABLE as _SELECT_TABLE
@@ -46,6 +47,7 @@ from bot.storage._rows import RatedSeat as _RatedSeat
 from bot.storage._rows import Row as _Row
 from bot.storage._rows import check_clock as _check_clock
 from bot.storage._rows import clock_row as _clock
+from bot.storage._rows import guild_settings_row as _guild_settings
 from bot.storage._rows import json_text as _json
 from bot.storage._rows import log_row as _log
 from bot.storage._rows import rate_finish
@@ -53,6 +55,7 @@ from bot.storage._rows import rating_row as _rating
 from bot.storage._rows import seat_row as _seat
 from bot.storage._rows import snapshot_row as _snapshot
 from bot.storage._rows import table_row as _table
+from bot.storage._rows import upsert_guild_setting as _upsert_guild_setting
 from bot.storage.base import DEFAULT_POOL_SIZE, DEFAULT_SNAPSHOT_EVERY, Storage
 from bot.storage.errors import (
     AlreadySeatedError,
@@ -70,6 +73,7 @@ from bot.storage.models import (
     ClockClaim,
     ClockRow,
     FinishRow,
+    GuildSettingsRow,
     LogEntry,
     RatingChange,
     RatingRow,
@@ -1043,3 +1047,49 @@ class SqliteStorage(Storage):
             (table_id,),
         )
         return [RatingChange(row[0], row[1], row[2], row[3], row[4], row[5]) for row in rows]
+
+    # -- server and member settings ------------------------------------------------------------------
+
+    async def guild_settings(self, guild_id: int) -> GuildSettingsRow:
+        """Return what the server chose (every field ``None`` and no channels if it chose nothing)."""
+        async with self._use() as db:  # both reads under the lock: no write comes between them
+            rows = list(await db.execute_fetchall(f"{_SELECT_GUILD_SETTINGS} WHERE guild_id = ?", (guild_id,)))
+            channels = list(
+                await db.execute_fetchall(
+                    "SELECT channel_id FROM guild_channels WHERE guild_id = ? ORDER BY channel_id", (guild_id,)
+                )
+            )
+        return _guild_settings(guild_id, rows[0] if rows else None, channels)
+
+    async def set_guild_setting(self, guild_id: int, name: str, value: str | int | bool | None, *, now: float) -> None:
+        """Set one of the server's settings; ``None`` unsets it (``ValueError`` for an unknown name)."""
+        stored = int(value) if isinstance(value, bool) else value  # STRICT tables take 0/1, not booleans
+        await self._write(_upsert_guild_setting(name, ("?", "?", "?")), (guild_id, stored, now))
+
+    async def set_guild_channel(self, guild_id: int, channel_id: int, *, allowed: bool) -> bool:
+        """Allow (or stop allowing) tables in a channel of the server; return whether anything changed."""
+        if allowed:
+            sql = "INSERT INTO guild_channels (guild_id, channel_id) VALUES (?, ?) ON CONFLICT DO NOTHING"
+        else:
+            sql = "DELETE FROM guild_channels WHERE guild_id = ? AND channel_id = ?"
+        return await self._write(sql, (guild_id, channel_id)) > 0
+
+    async def clear_guild_channels(self, guild_id: int) -> int:
+        """Let tables be opened in any channel of the server again; return how many channels were listed."""
+        return await self._write("DELETE FROM guild_channels WHERE guild_id = ?", (guild_id,))
+
+    async def member_locales(self) -> dict[int, str]:
+        """Return every member's chosen language for private text (members who chose none are absent)."""
+        rows = await self._fetchall("SELECT user_id, locale FROM member_settings")
+        return {int(row[0]): str(row[1]) for row in rows}
+
+    async def set_member_locale(self, user_id: int, locale: str | None, *, now: float) -> None:
+        """Store a member's language for private text; ``None`` forgets it (their client's language applies)."""
+        if locale is None:
+            await self._write("DELETE FROM member_settings WHERE user_id = ?", (user_id,))
+            return
+        await self._write(
+            "INSERT INTO member_settings (user_id, locale, updated_at) VALUES (?, ?, ?) "
+            "ON CONFLICT (user_id) DO UPDATE SET locale = excluded.locale, updated_at = excluded.updated_at",
+            (user_id, locale, now),
+        )

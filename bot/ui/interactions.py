@@ -12,6 +12,7 @@ import discord
 
 from bot.codec import CodecError, decode_action
 from bot.errors import deliver
+from bot.guilds import interaction_locale
 from bot.i18n import translate
 from bot.presenters.registry import PRESENTERS
 from bot.tables import TableError
@@ -24,8 +25,12 @@ if TYPE_CHECKING:
 
 
 def user_locale(interaction: discord.Interaction) -> str:
-    """Return the clicking user's language."""
-    return str(interaction.locale)
+    """Return the language of private text for the clicking user: their choice, their client's, else English.
+
+    A dictionary look-up (see :class:`bot.guilds.MemberLanguages` for what a choice made through
+    another bot process means here).
+    """
+    return interaction_locale(interaction)
 
 
 def display_name(user: discord.abc.User) -> str:

@@ -30,6 +30,7 @@ from typing import TYPE_CHECKING
 import discord
 
 from bot.errors import deliver
+from bot.guilds import interaction_locale
 from bot.i18n import translate
 from bot.presenters.registry import PRESENTERS
 from bot.storage import ReplayData, Storage, TableRow, TableStatus
@@ -324,7 +325,7 @@ class Replays:
 
     async def open_log(self, interaction: discord.Interaction, table_id: int) -> None:
         """Send the log privately: a live game at its latest page, a finished one from the start."""
-        locale = str(interaction.locale)
+        locale = interaction_locale(interaction)
         record = await self.record(table_id, interaction.guild_id)
         page = 0 if record.finished else last_page(record, locale)
         embed, view = log_payload(record, page, locale)
@@ -332,7 +333,7 @@ class Replays:
 
     async def log_page(self, interaction: discord.Interaction, table_id: int, page: int) -> None:
         """Show another page of the log in the clicked private message."""
-        locale = str(interaction.locale)
+        locale = interaction_locale(interaction)
         record = await self.record(table_id, interaction.guild_id)
         embed, view = log_payload(record, page, locale)
         await deliver(lambda: interaction.response.edit_message(embed=embed, view=view))
@@ -348,7 +349,7 @@ class Replays:
         if interaction.user.id != owner:
             raise TableError("ui.replay.not_yours")
         if nav == "txt":
-            locale = str(interaction.locale)
+            locale = interaction_locale(interaction)
             record = await self.record(table_id, interaction.guild_id)
             if not record.finished:
                 raise TableError("ui.replay.not_finished")
@@ -375,7 +376,7 @@ class Replays:
     async def _show(
         self, interaction: discord.Interaction, table_id: int, owner: int, step: int, *, edit: bool
     ) -> None:
-        locale = str(interaction.locale)
+        locale = interaction_locale(interaction)
         record = await self.record(table_id, interaction.guild_id)
         if not record.finished:
             raise TableError("ui.replay.not_finished")

@@ -10,7 +10,9 @@
   driver (lobby clicks, the board's public decisions, the private panel, stacked decks, restarts).
 
 SimCord sends every interaction with ``locale`` and ``guild_locale`` "en-US"; ``make_world`` patches
-SimCord's payload builder so a member can have its own locale and the guild its preferred one.
+SimCord's payload builder so a member can have its own locale and the guild its preferred one, and
+its guild payload so a server can be a Community server (only those can choose a locale in Discord:
+``make_world("ru")`` builds one; ``make_world("en-US", community=True)`` an English-speaking one).
 """
 
 from __future__ import annotations
@@ -21,6 +23,7 @@ from typing import Any
 
 import pytest
 import pytest_asyncio
+import simcord.backend.serializers as simcord_serializers
 import simcord.interactions as simcord_interactions
 from simcord import Env
 
@@ -111,9 +114,24 @@ def make_world(simcord_env, settings, bots, monkeypatch) -> Callable[..., World]
         return record, payload
 
     monkeypatch.setattr(simcord_interactions, "base_payload", base_payload)
+    community_ids: set[int] = set()
+    original_guild = simcord_serializers.guild_create_payload
 
-    def build(guild_locale: str = "en-US") -> World:
-        return World(simcord_env, settings, bots, locales, guild_locale)
+    def guild_create_payload(backend: Any, guild: Any) -> Any:
+        payload = original_guild(backend, guild)
+        if guild.id in community_ids:
+            payload = {**payload, "features": ["COMMUNITY"]}
+        return payload
+
+    monkeypatch.setattr(simcord_serializers, "guild_create_payload", guild_create_payload)
+
+    def build(guild_locale: str = "en-US", *, community: bool | None = None) -> World:
+        """Return a world whose guild prefers ``guild_locale``; a Community server unless it is en-US."""
+        world = World(simcord_env, settings, bots, locales, guild_locale)
+        if guild_locale != "en-US" if community is None else community:
+            community_ids.add(world.guild.id)
+            simcord_env.backend.edit_guild(world.guild.id, {})  # announce the feature to the bot's cache
+        return world
 
     return build
 

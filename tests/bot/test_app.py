@@ -57,7 +57,12 @@ async def test_commands_are_synced_with_russian_names(simcord_env):
     assert subcommands["new"]["name_localizations"] == {"ru": "новая"}
     assert subcommands["rules"]["name_localizations"] == {"ru": "правила"}
     options = {o["name"]: o["name_localizations"] for o in subcommands["new"]["options"]}
-    assert options == {"clock": {"ru": "часы"}, "draft": {"ru": "драфт"}}
+    assert options == {
+        "clock": {"ru": "часы"},
+        "draft": {"ru": "драфт"},
+        "language": {"ru": "язык"},
+        "reaction_clock": {"ru": "часы_реакции"},
+    }
     assert commands["leaderboard"]["name_localizations"] == {"ru": "рейтинг"}
     assert commands["stats"]["name_localizations"] == {"ru": "статистика"}
     assert coup["description_localizations"]["ru"] == "Переворот: блеф, интриги и борьба за власть"

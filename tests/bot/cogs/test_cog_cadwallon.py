@@ -17,6 +17,8 @@ from tests.support import component_ids, embed_text, private_text
 
 LOBBY_VERBS = ["join", "leave", "addai", "removeai", "start", "cancel"]
 PRESENTER = CadwallonPresenter()
+#: What every new lobby's options hold from the server's settings (here: the defaults).
+FLOW = {"reaction_clock": 15, "reminders": True, "archive_minutes": 60}
 
 
 def en(key: str, **params: object) -> str:
@@ -44,6 +46,7 @@ async def test_the_commands_carry_their_russian_names(world):
         "contracts": (5, "контракты"),
         "starting_action": (5, "стартовое_действие"),
         "expansion": (5, "дополнение"),
+        "language": (3, "язык"),
     }
     assert [c["value"] for c in options["grid"]["choices"]] == [3, 4, 5]
     assert [c["name"] for c in options["grid"]["choices"]] == ["3×3", "4×4", "5×5"]
@@ -86,6 +89,7 @@ async def test_new_opens_a_public_lobby_showing_its_options(world):
             "starting_action": True,
             "expansion_actions_3x3": False,
         },
+        **FLOW,
     }
 
 
@@ -106,6 +110,7 @@ async def test_new_without_options_takes_the_defaults(world):
             "starting_action": False,
             "expansion_actions_3x3": True,
         },
+        **FLOW,
     }
     text = embed_text(world.lobby(table_id).embeds)
     assert en("cadwallon.option.expansion_actions_3x3") in text and "cadwallon.option" not in text

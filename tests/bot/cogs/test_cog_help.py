@@ -35,6 +35,8 @@ async def test_help_lists_every_game_with_clickable_commands_and_rules_buttons(w
     ratings = fields[translate("en", "help.ratings_title")]
     assert all(f"</{name}:{ids[name]}>" in ratings for name in ("leaderboard", "stats", "history"))
     assert "1000 + 20 × (μ − 3σ)" in ratings  # the help says what the rating number is
+    settings = fields[translate("en", "help.settings_title")]
+    assert f"</language:{ids['language']}>" in settings and f"</settings show:{ids['settings']}>" in settings
     assert "{" not in embed_text([embed])
     assert component_ids(result.response.components) == [f"rules:{game}" for game in ENGINES]
 

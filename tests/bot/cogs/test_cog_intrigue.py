@@ -12,6 +12,8 @@ from games.intrigue.data import CHARACTERS, LANDS
 from tests.support import component_ids, embed_text, private_text
 
 pytestmark = pytest.mark.asyncio
+#: What every new lobby's options hold from the server's settings (here: the defaults).
+FLOW = {"reaction_clock": 15, "reminders": True, "archive_minutes": 60}
 
 LOBBY_VERBS = ["join", "leave", "addai", "removeai", "start", "cancel"]
 HOUSE_NOTE = {"en": "our own design", "ru": "наши собственные, придуманные заново"}
@@ -38,6 +40,8 @@ async def test_the_commands_carry_their_russian_names(world):
         "clock": (4, "часы"),
         "random_lands": (5, "случайные_земли"),
         "turns": (4, "ходы"),
+        "language": (3, "язык"),
+        "reaction_clock": (4, "часы_реакции"),
     }
     assert not any(o.get("required") for o in new.values())
     pay = {o["name"]: o for o in subcommands["pay"]["options"]}
@@ -63,7 +67,7 @@ async def test_new_opens_a_public_lobby_showing_its_options(world):
     assert component_ids(result.response.components) == [*(f"lobby:1:{verb}" for verb in LOBBY_VERBS), "tbl:1:rules"]
     row = await world.bot.storage.get_table(1)
     assert row is not None and row.game == "intrigue" and row.status == "lobby"
-    assert row.options == {"clock": 45, "game": {"max_turns": 12, "lands": "random"}}
+    assert row.options == {"clock": 45, "game": {"max_turns": 12, "lands": "random"}, **FLOW}
 
 
 async def test_new_without_options_takes_the_defaults(world):
@@ -73,7 +77,12 @@ async def test_new_without_options_takes_the_defaults(world):
 
     row = await world.bot.storage.get_table(table_id)
     # No clock named: each decision keeps the rules' own clock (§3.6); the setting is the fallback.
-    assert row is not None and row.options == {"clock": 60, "clock_by_decision": True, "game": {"max_turns": 10}}
+    assert row is not None and row.options == {
+        "clock": 60,
+        "clock_by_decision": True,
+        "game": {"max_turns": 10},
+        **FLOW,
+    }
     text = embed_text(world.lobby(table_id).embeds)
     assert en("ui.lobby.clock_by_decision") in text and en("ui.lobby.clock", seconds=60) not in text
     assert "intrigue.option" not in text and en("intrigue.option.lands") not in text

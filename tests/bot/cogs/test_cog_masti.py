@@ -11,6 +11,8 @@ from games.masti.deck import CARDS, GUILD_ORDER, sort_key
 from tests.support import component_ids, embed_text, private_text
 
 pytestmark = pytest.mark.asyncio
+#: What every new lobby's options hold from the server's settings (here: the defaults).
+FLOW = {"reaction_clock": 15, "reminders": True, "archive_minutes": 60}
 
 LOBBY_VERBS = ["join", "leave", "addai", "removeai", "start", "cancel"]
 #: How the rules' deck table writes a persona, by locale.
@@ -52,6 +54,7 @@ async def test_the_commands_carry_their_russian_names(world):
     assert {name: (o["type"], o["name_localizations"]["ru"]) for name, o in options.items()} == {
         "clock": (4, "часы"),
         "teams": (5, "команды"),
+        "language": (3, "язык"),
     }
     assert not any(o.get("required") for o in options.values())
     assert options["teams"]["description_localizations"]["ru"] == translate("ru", "cmd.masti.teams_description")
@@ -73,7 +76,7 @@ async def test_new_opens_a_public_lobby_showing_its_options(world, teams):
     assert component_ids(result.response.components) == [*(f"lobby:1:{verb}" for verb in LOBBY_VERBS), "tbl:1:rules"]
     row = await world.bot.storage.get_table(1)
     assert row is not None and row.game == "masti" and row.status == "lobby" and row.host_id == alice.id
-    assert row.options == {"clock": 45, "game": {"teams": teams}}
+    assert row.options == {"clock": 45, "game": {"teams": teams}, **FLOW}
     assert row.lobby_message_id == result.response.id
 
 
@@ -83,7 +86,11 @@ async def test_new_without_options_takes_the_defaults(world):
     table_id = await world.new_table(alice, game="masti")
 
     row = await world.bot.storage.get_table(table_id)
-    assert row is not None and row.options == {"clock": 60, "game": {"teams": False}}  # the server's default clock
+    assert row is not None and row.options == {
+        "clock": 60,
+        "game": {"teams": False},
+        **FLOW,
+    }  # the server's default clock
     assert "masti.option" not in embed_text(world.lobby(table_id).embeds)  # never a raw catalogue key
 
 

@@ -21,7 +21,12 @@ async def test_migrations_apply_once_and_reopen_is_idempotent(backend: Backend) 
     store = await backend.open()
     await store.close()
     first = await backend.rows(_MIGRATION_ROWS)
-    assert [(version, name) for version, name, _ in first] == [(1, "initial"), (2, "clock_claims"), (3, "state_schema")]
+    assert [(version, name) for version, name, _ in first] == [
+        (1, "initial"),
+        (2, "clock_claims"),
+        (3, "state_schema"),
+        (4, "server_settings"),
+    ]
 
     store = await backend.open()
     await store.close()
@@ -84,7 +89,19 @@ def test_every_migration_exists_in_both_dialects() -> None:
         bundled_migrations("mysql")
 
 
-_SCHEMA_TABLES = ("tables", "seats", "action_log", "snapshots", "clocks", "results", "ratings", "rating_changes")
+_SCHEMA_TABLES = (
+    "tables",
+    "seats",
+    "action_log",
+    "snapshots",
+    "clocks",
+    "results",
+    "ratings",
+    "rating_changes",
+    "guild_settings",
+    "guild_channels",
+    "member_settings",
+)
 
 
 async def _schema(backend: Backend) -> dict[str, list[tuple[str, bool, bool]]]:

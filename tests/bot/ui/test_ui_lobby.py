@@ -13,6 +13,8 @@ from tests.support import World, component_ids, embed_text, private_text
 pytestmark = pytest.mark.asyncio
 
 LOBBY_VERBS = ["join", "leave", "addai", "removeai", "start", "cancel"]
+#: The table options every new lobby takes from its server's settings (here: the defaults).
+SERVER_DEFAULTS = {"reaction_clock": 15, "reminders": True, "archive_minutes": 60}
 
 
 def en(key: str, **params: object) -> str:
@@ -37,7 +39,7 @@ async def test_new_table_posts_a_public_lobby(world):
     assert component_ids(result.response.components) == [*(f"lobby:1:{verb}" for verb in LOBBY_VERBS), "tbl:1:rules"]
     row = await world.bot.storage.get_table(1)
     assert row is not None and row.status == "lobby" and row.host_id == alice.id
-    assert row.options == {"clock": 60, "game": {"draft": False}}
+    assert row.options == {"clock": 60, "game": {"draft": False}, **SERVER_DEFAULTS}
     assert row.lobby_message_id == result.response.id
 
 
@@ -47,7 +49,7 @@ async def test_options_clock_and_draft_are_stored_and_shown(world):
     table_id = await world.new_table(alice, clock=30, draft=True)
 
     row = await world.bot.storage.get_table(table_id)
-    assert row is not None and row.options == {"clock": 30, "game": {"draft": True}}
+    assert row is not None and row.options == {"clock": 30, "game": {"draft": True}, **SERVER_DEFAULTS}
     text = embed_text(world.lobby(table_id).embeds)
     assert en("ui.lobby.clock", seconds=30) in text
     assert "coup.option" not in text  # never a raw catalogue key
