@@ -105,7 +105,7 @@ async def test_private_decisions_are_taken_on_the_panel(world):
     board = world.board(table_id)
     assert not any(i.startswith("act") for i in component_ids(world.components(board)))  # a private decision
     ping = world.thread_messages(table_id)[-1]
-    assert ping.content == en("ui.board.your_choice", mentions=alice.mention)
+    assert ping.content == en("call.panel", mentions=alice.mention)
 
     panel = await world.open_panel(alice, table_id)
     assert panel.response is not None
