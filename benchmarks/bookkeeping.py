@@ -84,7 +84,6 @@ def per_table_maps(service: Any, publisher: Any) -> dict[str, Any]:
         "publisher._lobby_tasks": publisher._lobby_tasks,
         "publisher._calls": publisher._calls,
         "publisher._reminders": publisher._reminders,
-        "publisher._reminder_tasks": publisher._reminder_tasks,
         "publisher._dirty": publisher._dirty,
     }
 

@@ -17,7 +17,7 @@ from simcord.actors import MemberActor
 
 from bot.i18n import translate
 from bot.presenters.registry import PRESENTERS
-from bot.ui import interactions
+from bot.ui import interactions, panels
 from bot.ui.text import safe_name
 from games.coup.engine import stacked_deck
 from games.coup.models import Allow, Card, Challenge, CollectTax, Phase, ProveClaim, RevealCard, TakeIncome
@@ -248,7 +248,7 @@ async def test_a_moved_deadline_moves_the_reminder(world, monkeypatch):
     await world.env.advance_time(10)
     table = world.table(table_id)
     assert table.deadline is not None
-    real_rules = interactions.rules_payload
+    real_rules = panels.rules_payload
 
     def more_time(game: str, locale: str) -> Any:
         # What "More time" does, inside a click the bot handles (so SimCord runs the timers it arms
