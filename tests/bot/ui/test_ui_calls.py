@@ -17,11 +17,12 @@ from simcord.actors import MemberActor
 
 from bot.i18n import translate
 from bot.presenters.registry import PRESENTERS
+from bot.tables import choose_ai_action
 from bot.ui import interactions, panels
 from bot.ui.text import safe_name
 from games.coup.engine import stacked_deck
 from games.coup.models import Allow, Card, Challenge, CollectTax, Phase, ProveClaim, RevealCard, TakeIncome
-from tests.support import World, private_text
+from tests.support import World, find_action, private_text
 
 pytestmark = pytest.mark.asyncio
 
@@ -70,6 +71,11 @@ def calls_shown(world: World, table_id: int) -> list[str]:
     keys = ("call.board", "call.panel")
     marks = [en(key, mentions="\x00").split("\x00")[1] for key in keys]
     return [m.content for m in world.thread_messages(table_id) if any(mark in m.content for mark in marks)]
+
+
+def _mentions(line: str) -> str:
+    """Return the mentions a call line starts with."""
+    return line.split(",", 1)[0]
 
 
 def awaited_humans(world: World, table_id: int) -> set[int]:
@@ -124,6 +130,15 @@ async def test_every_human_decision_of_a_whole_game_is_called_exactly_once(world
         if awaited:
             assert len(shown) == 1 and all(f"<@{user}>" in shown[0] for user in awaited), shown
             assert not any(f"<@{user}>" in shown[0] for user in humans - awaited), shown
+            # The call sends the one who answers next where its decision really is.
+            seat = min(s.seat for s in table.seats if s.user_id in awaited)
+            action = choose_ai_action(table.engine, world.agent(game), world.state(table_id), seat)
+            on_board = find_action(world.components(world.board(table_id)), action) is not None
+            place = "call.board" if on_board else "call.panel"
+            assert any(
+                line == en(place, mentions=_mentions(line)) and f"<@{table.seats[seat].user_id}>" in line
+                for line in shown[0].split("\n")
+            ), (place, shown)
             assert await world.play_step(table_id, people)
             decisions += 1
         else:
