@@ -196,6 +196,20 @@ async def test_a_window_edits_out_who_answered_without_pinging_again(world):
     assert [int(u) for u in edit.json["allowed_mentions"]["users"]] == [carol.id]
 
 
+async def test_the_call_goes_with_an_ended_table(world):
+    alice, _bob, table_id = await duel(world)
+    assert calls_shown(world, table_id) == [en("call.board", mentions=alice.mention)]
+
+    confirm = await world.table_button(alice, table_id, "end")  # the host, before anyone moved
+    assert confirm.response is not None
+    await alice.click(confirm.response, custom_id=f"tbl:{table_id}:end_yes")
+    await world.env.settle()
+
+    assert world.table(table_id).status == "cancelled"
+    assert calls_shown(world, table_id) == []
+    assert table_id not in world.bot.publisher._calls and table_id not in world.bot.publisher._reminders
+
+
 # ---------------------------------------------------------------------- autopilot and coming back
 async def test_a_seat_on_autopilot_is_not_called_and_is_called_again_when_back(world):
     alice, bob, table_id = await duel(world, reminders=False)
