@@ -82,7 +82,8 @@ def per_table_maps(service: Any, publisher: Any) -> dict[str, Any]:
         "publisher.logs": publisher.logs,
         "publisher._board_tasks": publisher._board_tasks,
         "publisher._lobby_tasks": publisher._lobby_tasks,
-        "publisher._pinged": publisher._pinged,
+        "publisher._calls": publisher._calls,
+        "publisher._reminders": publisher._reminders,
         "publisher._dirty": publisher._dirty,
     }
 

@@ -242,9 +242,24 @@ class Interactions:
         service = self.service
         table = await service.get(table_id)
         action = decode_action(table.engine.action_adapter, encoded)
-        await service.act(table_id, interaction.user.id, prompt, action)
+        try:
+            await service.act(table_id, interaction.user.id, prompt, action)
+        except TableError as error:
+            if error.code != "table.not_your_turn":
+                raise
+            raise _not_yours(table) from error
         if private:
             payload = panel_payload(table, interaction.user.id, user_locale(interaction))
             await send_private(interaction, payload, edit=True)
         else:
             await acknowledge(interaction)
+
+
+def _not_yours(table: Table) -> TableError:
+    """Return the refusal of a click on someone else's decision, naming who is deciding now."""
+    state = table.state
+    deciding = sorted(table.engine.active_seats(state)) if state is not None and table.status == "active" else []
+    if not deciding:
+        return TableError("table.not_your_turn")
+    names = ", ".join(safe_name(table.seats[index].name) for index in deciding)
+    return TableError("call.not_your_turn", names=names)

@@ -3,19 +3,28 @@
 Board edits are coalesced per table (Discord rate-limits message edits), sent with the bot token
 (interaction tokens die after 15 minutes) and rendered off the event loop.
 
-Per-table bookkeeping (log lines, the pending board and lobby tasks, the last ping) lives only as
-long as the table is shown: a task leaves its map when it is done, and the rest is forgotten once
-the final board, result or cancellation has been posted, so memory stays flat however many tables
-a process has shown.
+Calling the players (one rule for every game): whenever a human's decision is awaited, on the board
+or in the private panel, the table's thread holds one short message naming everyone awaited and
+where each decides. Each human is pinged once per decision (a prompt awaiting them); whoever
+answers is edited out (an edit pings nobody), the message is deleted when nobody is left, and a
+new one (replacing it) is posted only when someone newly awaited must be pinged. AI seats and
+seats on autopilot are never called; a seat that comes back is. When about a fifth of a clock of
+at least :data:`REMINDER_MIN_CLOCK` seconds is left, and the table's ``reminders`` option is on,
+those still awaited are pinged once more.
+
+Per-table bookkeeping (log lines, the pending board and lobby tasks, the call and its reminder)
+lives only as long as the table is shown: a task leaves its map when it is done, and the rest is
+forgotten once the final board, result or cancellation has been posted, so memory stays flat
+however many tables a process has shown.
 
 Discord can fail any request (a timeout, a server error discord.py stopped retrying): a failed
 board update is drawn again after a back-off until it lands, so the board always ends showing the
-table's state; a failed welcome, ping or lobby edit is only logged, and a failed result is posted
-again.
+table's state; a failed welcome or lobby edit is only logged, a failed call is posted at the next
+board update, and a failed result is posted again.
 
 Every message goes out with ``allowed_mentions`` naming exactly whom it means to ping: the players
-in the welcome and the decision ping, nobody in any other (a name holding mention syntax is escaped
-as well, see :mod:`bot.ui.text`).
+in the welcome, those newly called in a call, nobody in any other (a name holding mention syntax
+is escaped as well, see :mod:`bot.ui.text`).
 """
 
 from __future__ import annotations
@@ -25,7 +34,7 @@ import contextlib
 import logging
 from collections import deque
 from collections.abc import Callable, Sequence
-from dataclasses import replace
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
 import aiohttp
@@ -48,6 +57,12 @@ LOG_LINES = 8
 DISCORD_FAILURES = (discord.HTTPException, TimeoutError, aiohttp.ClientError)
 #: Seconds to wait before each new try of a board update or result that failed; then give up.
 RETRY_DELAYS = (1.0, 2.0, 5.0, 10.0, 30.0, 60.0)
+#: Where an awaited human decides, in the order the call lists them (catalogue keys ``call.<place>``).
+PLACES = ("board", "panel")
+#: The reminder comes when this share of the clock is left ...
+REMINDER_SHARE = 0.2
+#: ... on clocks at least this long (seconds); shorter ones (reaction windows) get none.
+REMINDER_MIN_CLOCK = 30.0
 
 
 class DiscordPublisher:
@@ -62,7 +77,10 @@ class DiscordPublisher:
         self._board_tasks: dict[int, asyncio.Task[None]] = {}
         self._dirty: set[int] = set()
         self._lobby_tasks: dict[int, asyncio.Task[None]] = {}
-        self._pinged: dict[int, tuple[int, int | None]] = {}  # table → (prompt, ping message id)
+        self._calls: dict[int, _Call] = {}
+        self._reminders: dict[int, asyncio.TimerHandle] = {}
+        # A reminder being sent; held here so the loop does not drop the task (it is not per table).
+        self._reminder_tasks: set[asyncio.Task[None]] = set()
         #: Called with every payload the bot posts (the offline demo saves them).
         self.observers: list[Callable[[Table, str, Payload], None]] = []
 
@@ -77,6 +95,7 @@ class DiscordPublisher:
         """Record the public log lines of ``events`` and queue a board redraw."""
         lines = self.logs.setdefault(table.id, deque(maxlen=LOG_LINES))
         lines.extend(step_lines(table.game, events, safe_names(table.names()), table.locale, hidden=False))
+        self._measure_clock(table)
         self._schedule_board(table)
 
     async def game_started(self, table: Table) -> None:
@@ -176,7 +195,8 @@ class DiscordPublisher:
         Its board and lobby tasks are not touched: a task leaves its map itself when it ends.
         """
         self.logs.pop(table_id, None)
-        self._pinged.pop(table_id, None)
+        self._calls.pop(table_id, None)
+        self._cancel_reminder(table_id)
         self._dirty.discard(table_id)
 
     async def _edit_lobby(self, table: Table) -> None:
@@ -278,34 +298,169 @@ class DiscordPublisher:
         except DISCORD_FAILURES:
             log.warning("could not update the board of table %s", table.id, exc_info=True)
             return False
-        await self._ping(table, target)
+        await self._call_players(table, target)
         return True
 
-    async def _ping(self, table: Table, target: discord.PartialMessageable) -> None:
-        """Mention the humans a private decision waits for, once per prompt."""
+    # ------------------------------------------------------------------ calling the players
+    def _measure_clock(self, table: Table) -> _Call | None:
+        """Note the length of the prompt's clock the first time the publisher hears of that prompt.
+
+        The service calls :meth:`table_changed` right after it sets a new prompt's deadline, so
+        ``deadline - now`` then is the clock's whole length, whatever the decision's kind made it.
+        """
+        if table.deadline is None or table.state is None or table.status != "active":
+            return self._calls.get(table.id)
+        call = self._calls.setdefault(table.id, _Call())
+        if call.clock is None or call.clock[0] != table.prompt_version:
+            call.clock = (table.prompt_version, table.deadline - self.bot.service.now())
+        return call
+
+    @staticmethod
+    def _awaited(table: Table) -> dict[int, tuple[int, str]]:
+        """Return the humans the table waits for now: user id → (prompt version, where they decide).
+
+        AI seats and seats on autopilot are never called: the AI answers for them.
+        """
         state = table.state
         if table.status != "active" or state is None:
+            return {}
+        place = "board" if PRESENTERS[table.game].decided_on_board(table.view(None)) else "panel"
+        awaited: dict[int, tuple[int, str]] = {}
+        for index in sorted(table.engine.active_seats(state)):
+            seat = table.seats[index]
+            if not seat.ai_controlled and seat.user_id is not None:
+                awaited[seat.user_id] = (table.prompt_version, place)
+        return awaited
+
+    @staticmethod
+    def _call_text(table: Table, awaited: dict[int, tuple[int, str]], *, reminder: bool) -> str:
+        """Return the call naming everyone ``awaited``, a line per place (after the reminder line)."""
+        lines: list[str] = []
+        if reminder and table.deadline is not None:
+            lines.append(translate(table.locale, "call.reminder", when=f"<t:{int(table.deadline)}:R>"))
+        for place in PLACES:
+            users = [user_id for user_id, (_, where) in awaited.items() if where == place]
+            if users:
+                mentions = " ".join(f"<@{user_id}>" for user_id in users)
+                lines.append(translate(table.locale, f"call.{place}", mentions=mentions))
+        return "\n".join(lines)
+
+    async def _call_players(self, table: Table, target: discord.PartialMessageable, *, remind: bool = False) -> None:
+        """Keep the table's one call message naming exactly the humans it waits for.
+
+        A human is mentioned once per decision (a prompt awaiting them): a new message pings only
+        those newly awaited (or, for the reminder, everyone still awaited) and replaces the last
+        one; someone who answered is edited out (an edit pings nobody), and the message is deleted
+        when nobody is left or the game is over.
+        """
+        if table.status != "active" or table.state is None:
+            await self._dismiss_call(table, target)
             return
-        presenter = PRESENTERS[table.game]
-        public = table.view(None)
-        if presenter.decided_on_board(public):
-            return  # the decision is on the board itself
-        humans = [table.seats[i] for i in sorted(table.engine.active_seats(state)) if not table.seats[i].ai_controlled]
-        previous = self._pinged.get(table.id)
-        if not humans or (previous is not None and previous[0] == table.prompt_version):
-            return
-        players = [s.user_id for s in humans if s.user_id is not None]
-        mentions = " ".join(f"<@{user_id}>" for user_id in players)
-        try:
-            message = await target.send(
-                translate(table.locale, "ui.board.your_choice", mentions=mentions), allowed_mentions=pinging(players)
-            )
-        except DISCORD_FAILURES:
-            return
-        if previous is not None and previous[1] is not None:
+        call = self._measure_clock(table) or self._calls.setdefault(table.id, _Call())
+        async with call.lock:
+            if self._calls.get(table.id) is not call:
+                return  # the table ended while this waited for the lock
+            awaited = self._awaited(table)
+            if remind:
+                if call.reminded == table.prompt_version or not awaited:
+                    return
+                call.reminded = table.prompt_version
+                fresh = list(awaited)
+            else:
+                fresh = [user_id for user_id, key in awaited.items() if call.awaited.get(user_id) != key]
+            reminder = call.reminded == table.prompt_version
+            content = self._call_text(table, awaited, reminder=reminder)
+            old = call.message_id
+            if fresh:
+                try:
+                    message = await target.send(content, allowed_mentions=pinging(fresh))
+                except DISCORD_FAILURES:
+                    # Nobody was called: the next board update (or the reminder's next arming) tries again.
+                    log.warning("could not call the players of table %s", table.id, exc_info=True)
+                    if remind:
+                        call.reminded = None
+                    return
+                call.message_id, call.pinged = message.id, set(fresh)
+                if old is not None:
+                    with contextlib.suppress(*DISCORD_FAILURES):
+                        await target.get_partial_message(old).delete()
+            elif old is not None and not awaited:
+                call.message_id, call.pinged = None, set()
+                with contextlib.suppress(*DISCORD_FAILURES):
+                    await target.get_partial_message(old).delete()
+            elif old is not None and content != call.content:
+                # Whoever this message pinged and is still named keeps the mention; nobody new is pinged.
+                still = [user_id for user_id in awaited if user_id in call.pinged]
+                with contextlib.suppress(*DISCORD_FAILURES):
+                    await target.get_partial_message(old).edit(content=content, allowed_mentions=pinging(still))
+            call.awaited, call.content = awaited, content
+        self._arm_reminder(table, call)
+
+    async def _dismiss_call(self, table: Table, target: discord.PartialMessageable) -> None:
+        """Delete the call of a table that waits for nobody any more (it ended) and forget it."""
+        self._cancel_reminder(table.id)
+        call = self._calls.pop(table.id, None)
+        if call is not None and call.message_id is not None:
             with contextlib.suppress(*DISCORD_FAILURES):
-                await target.get_partial_message(previous[1]).delete()
-        self._pinged[table.id] = (table.prompt_version, message.id)
+                await target.get_partial_message(call.message_id).delete()
+
+    def _arm_reminder(self, table: Table, call: _Call) -> None:
+        """(Re)start the reminder of the table's prompt: due when a fifth of its clock is left.
+
+        Armed from ``table.deadline`` each time the publisher hears of the table, so a deadline
+        that moved ("More time") moves the reminder too. None when reminders are off, when no human
+        is awaited, once this prompt's reminder was sent, or for clocks shorter than
+        :data:`REMINDER_MIN_CLOCK` (reaction windows: a reminder would come seconds before the end).
+        """
+        self._cancel_reminder(table.id)
+        deadline = table.deadline
+        if not table.reminders or deadline is None or table.status != "active" or not call.awaited:
+            return
+        if call.reminded == table.prompt_version:
+            return
+        now = self.bot.service.now()
+        if call.clock is None or call.clock[0] != table.prompt_version:
+            # A prompt first heard of after a restart: its remaining time is the best length known.
+            call.clock = (table.prompt_version, deadline - now)
+        length = call.clock[1]
+        if length < REMINDER_MIN_CLOCK:
+            return
+        delay = max(0.0, deadline - length * REMINDER_SHARE - now)
+        loop = asyncio.get_running_loop()
+        self._reminders[table.id] = loop.call_later(delay, self._reminder_due, table, table.prompt_version)
+
+    def _cancel_reminder(self, table_id: int) -> None:
+        handle = self._reminders.pop(table_id, None)
+        if handle is not None:
+            handle.cancel()
+
+    def _reminder_due(self, table: Table, prompt_version: int) -> None:
+        self._reminders.pop(table.id, None)
+        if table.status != "active" or table.prompt_version != prompt_version or table.id not in self._calls:
+            return
+        task = asyncio.create_task(
+            self._call_players(table, self._thread(table), remind=True), name=f"remind-{table.id}"
+        )
+        self._reminder_tasks.add(task)
+        task.add_done_callback(self._reminder_tasks.discard)
+
+
+@dataclass
+class _Call:
+    """The message calling the humans one table waits for, and what its reminder needs."""
+
+    message_id: int | None = None
+    #: Whom the message names: user id → (prompt version, place) of the decision they were called for.
+    awaited: dict[int, tuple[int, str]] = field(default_factory=dict)
+    #: Whom the message pinged when it was posted (edits keep their mention, and ping nobody else).
+    pinged: set[int] = field(default_factory=set)
+    content: str = ""
+    #: The prompt version and length (seconds) of the clock it was last heard of with.
+    clock: tuple[int, float] | None = None
+    #: The prompt version whose reminder was sent (once per prompt).
+    reminded: int | None = None
+    #: Board updates and the reminder change the message one at a time.
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock, repr=False)
 
 
 def _track(tasks: dict[int, asyncio.Task[None]], table_id: int, task: asyncio.Task[None]) -> None:

@@ -15,9 +15,11 @@ from simcord.results import InteractionResult, ResponseMessage
 
 from bot.app import TableBot, create_bot
 from bot.codec import encode_action
+from bot.i18n import translate
 from bot.settings import Settings
 from bot.storage import Storage
 from bot.tables import Table, TableService, choose_ai_action
+from bot.ui.text import safe_name
 from games.core import Agent, BaseState, GameError, RandomAgent
 from games.coup.models import Card
 from games.registry import AGENTS
@@ -259,6 +261,13 @@ class World:
         log = await storage.action_log(table_id)
         clock = await storage.get_clock(table_id)
         return (row.status, row.version, row.state, tuple(seats), len(log), clock)
+
+    def not_yours(self, table_id: int, locale: str = "en") -> str:
+        """Return the refusal of a click on someone else's decision: it names who is deciding now."""
+        table = self.table(table_id)
+        deciding = sorted(table.engine.active_seats(self.state(table_id)))
+        names = ", ".join(safe_name(table.seats[index].name) for index in deciding)
+        return translate(locale, "call.not_your_turn", names=names)
 
     # ------------------------------------------------------------------ clicks
     async def press(self, member: MemberActor, message: MessageLike, action: Any) -> InteractionResult:

@@ -288,7 +288,7 @@ def test_payloads_leak_nothing(game, caplog):
 
 # ---------------------------------------------------------------------- through the bot
 #: The plain-text messages the bot posts in a thread; none depends on the state.
-TEXT_MESSAGES = ("ui.board.welcome", "ui.board.your_choice", "ui.board.ended")
+TEXT_MESSAGES = ("ui.board.welcome", "call.board", "call.panel", "ui.board.ended")
 
 
 def template(locale: str, key: str, **known: str) -> re.Pattern[str]:

@@ -45,7 +45,7 @@ async def test_acting_out_of_turn(world):
 
     result = await world.act(bob, table_id, TakeIncome())
 
-    assert_private_refusal(world, result, en("table.not_your_turn"))
+    assert_private_refusal(world, result, en("call.not_your_turn", names="alice"))
     assert await world.db_snapshot(table_id) == before
 
 

@@ -1,6 +1,6 @@
 """Per-table bookkeeping ends with the table: nothing of a finished or cancelled table stays in memory.
 
-The publisher keeps log lines, board and lobby tasks, pings and dirty marks per table, the service
+The publisher keeps log lines, board and lobby tasks, calls, reminders and dirty marks per table, the service
 its tables, clock timers and AI tasks; a long-running bot shows thousands of tables, so each of
 these maps must be empty once every table it has shown is over (benchmarks/bookkeeping.py measures
 the same at 10,000 tables).

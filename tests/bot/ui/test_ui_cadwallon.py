@@ -243,7 +243,7 @@ async def test_acting_out_of_turn_is_refused_privately(world):
 
     result = await world.act(bob, table_id, PlaceAgent(boulevard="B1E"))
 
-    assert_refused(world, result, en("table.not_your_turn"))
+    assert_refused(world, result, en("call.not_your_turn", names="alice"))
     assert await world.db_snapshot(table_id) == before
 
 
@@ -286,7 +286,7 @@ async def test_a_second_action_card_and_an_old_panel_are_refused(world):
     assert_refused(world, again, en("core.error.stale"))
     # A second card in the same turn is impossible: the turn passed to alice with the first one.
     second = await press(world, bob, table_id, PlayAction(card="A13"))
-    assert_refused(world, second, en("table.not_your_turn"))
+    assert_refused(world, second, en("call.not_your_turn", names="alice"))
     assert await world.db_snapshot(table_id) == before
 
 

@@ -153,7 +153,7 @@ async def test_acting_out_of_turn_or_unseated_is_refused_privately_and_changes_n
     early = await world.act(bob, table_id, PlaceToken(land=1))  # alice places first
     stranger = await world.act(carol, table_id, PlaceToken(land=1))
 
-    assert_refused(world, early, en("table.not_your_turn"))
+    assert_refused(world, early, en("call.not_your_turn", names="alice"))
     assert_refused(world, stranger, en("table.not_seated"))
     assert await world.db_snapshot(table_id) == before
     assert not world.env.errors
@@ -276,7 +276,7 @@ async def test_a_stale_panel_choice_is_refused_as_out_of_date(world):
     again = await world.press(member, copy, Skip())
 
     assert again.ephemeral
-    assert private_text(again) in {en("core.error.stale"), en("table.not_your_turn")}
+    assert private_text(again) in {en("core.error.stale"), world.not_yours(table_id)}
     assert await world.db_snapshot(table_id) == before
 
 

@@ -298,8 +298,8 @@ async def test_illegal_plays_are_refused_privately_and_change_nothing(world):
 
     assert_refused(world, not_in_hand, en("masti.error.card_not_in_hand"))
     assert_refused(world, not_following, en("masti.error.must_follow_suit"))
-    assert_refused(world, early, en("table.not_your_turn"))
-    assert_refused(world, again, en("table.not_your_turn"))
+    assert_refused(world, early, en("call.not_your_turn", names=seat[1].name))
+    assert_refused(world, again, en("call.not_your_turn", names=seat[1].name))
     assert await world.db_snapshot(table_id) == before
     assert state_of(world, table_id).version == before[1]
 
@@ -317,7 +317,7 @@ async def test_refusals_are_in_the_clickers_language(world):
     assert_refused(
         world, refused, "Нужно сыграть карту с тем же персонажем, что и на стартовой карте: такая карта у вас есть."
     )
-    assert_refused(world, early, translate("ru", "table.not_your_turn"))
+    assert_refused(world, early, translate("ru", "call.not_your_turn", names="боря"))
     assert await world.db_snapshot(table_id) == before
 
 
@@ -333,7 +333,7 @@ async def test_stale_and_foreign_panels_are_refused_and_change_nothing(world):
     neighbour = await world.press(seat[2], copied, PlayCard(card="A09"))  # seated, not awaited
 
     assert_refused(world, foreign, en("table.not_seated"))
-    assert_refused(world, neighbour, en("table.not_your_turn"))
+    assert_refused(world, neighbour, en("call.not_your_turn", names=seat[1].name))
     assert await world.db_snapshot(table_id) == before
     assert offered(world.components(second)) == {"play_aldo": plays("A08", "A09"), "button": ["bribe"]}  # untouched
 
@@ -395,7 +395,7 @@ async def test_six_players_seed_the_trump_deck_at_once_and_in_secret(world, monk
     before = await world.db_snapshot(table_id)
     twice = await choose(world, seat[3], table_id, "seed", "seed.P13")
     foreign = await choose(world, seat[4], table_id, "seed", "seed.U05")  # seat 5's card
-    assert_refused(world, twice, en("table.not_your_turn"))
+    assert_refused(world, twice, en("call.not_your_turn", names=f"{seat[4].name}, {seat[5].name}"))
     assert_refused(world, foreign, en("masti.error.card_not_in_hand"))
     assert await world.db_snapshot(table_id) == before
 

@@ -105,7 +105,7 @@ async def test_private_decisions_are_taken_on_the_panel(world):
     board = world.board(table_id)
     assert not any(i.startswith("act") for i in component_ids(world.components(board)))  # a private decision
     ping = world.thread_messages(table_id)[-1]
-    assert ping.content == en("ui.board.your_choice", mentions=alice.mention)
+    assert ping.content == en("call.panel", mentions=alice.mention)
 
     panel = await world.open_panel(alice, table_id)
     assert panel.response is not None
@@ -167,7 +167,7 @@ async def test_targets_are_chosen_with_a_select_and_every_responder_is_accepted(
     assert set(component_ids(world.components(world.board(table_id)))) == set(ids_before)  # same ids: same prompt
     before = await world.db_snapshot(table_id)
     again = await world.act(bob, table_id, Allow())  # the same button, clicked again
-    assert private_text(again) == en("table.not_your_turn")
+    assert private_text(again) == world.not_yours(table_id) == en("call.not_your_turn", names="carol")
     assert await world.db_snapshot(table_id) == before
 
     second = await world.act(carol, table_id, Allow())
@@ -229,7 +229,7 @@ async def test_private_text_follows_the_clicker_and_public_text_the_server(make_
     assert translate("ru", "coup.panel.hand", cards="\N{ANCHOR} Капитан, \N{ROSE} Графиня") in embed_text(
         bobs.response.embeds
     )
-    assert private_text(refused) == translate("ru", "table.not_your_turn")
+    assert private_text(refused) == translate("ru", "call.not_your_turn", names="alice")
 
 
 async def test_the_draft_is_picked_in_secret_on_the_panels(world):
