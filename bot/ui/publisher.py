@@ -96,6 +96,7 @@ class DiscordPublisher:
         lines = self.logs.setdefault(table.id, deque(maxlen=LOG_LINES))
         lines.extend(step_lines(table.game, events, safe_names(table.names()), table.locale, hidden=False))
         self._measure_clock(table)
+        self._release_answered(table)
         self._schedule_board(table)
 
     async def game_started(self, table: Table) -> None:
@@ -315,6 +316,22 @@ class DiscordPublisher:
             call.clock = (table.prompt_version, table.deadline - self.bot.service.now())
         return call
 
+    def _release_answered(self, table: Table) -> None:
+        """Forget the call of every human the table stopped waiting for, at the step it happened.
+
+        The service reports every step here before the (coalesced) board update, so a player who
+        answered and is awaited again a moment later is called again, while one who goes on deciding
+        step after step (a multi-part turn) keeps the one call they had.
+        """
+        call = self._calls.get(table.id)
+        state = table.state
+        if call is None or not call.awaited or state is None:
+            return
+        active = table.engine.active_seats(state) if table.status == "active" else frozenset()
+        still = {s.user_id for s in table.seats if s.seat in active and not s.ai_controlled}
+        for user_id in [user_id for user_id in call.awaited if user_id not in still]:
+            del call.awaited[user_id]
+
     @staticmethod
     def _awaited(table: Table) -> dict[int, tuple[int, str]]:
         """Return the humans the table waits for now: user id → (prompt version, where they decide).
@@ -348,9 +365,10 @@ class DiscordPublisher:
     async def _call_players(self, table: Table, target: discord.PartialMessageable, *, remind: bool = False) -> None:
         """Keep the table's one call message naming exactly the humans it waits for.
 
-        A human is mentioned once per decision (a prompt awaiting them): a new message pings only
-        those newly awaited (or, for the reminder, everyone still awaited) and replaces the last
-        one; someone who answered is edited out (an edit pings nobody), and the message is deleted
+        A human is mentioned once each time the table starts waiting for them (a decision, or the
+        first of a run of decisions they take one after another, see :meth:`_release_answered`): a
+        new message pings only those newly awaited (or, for the reminder, everyone still awaited)
+        and replaces the last one; someone who answered is edited out (an edit pings nobody), and the message is deleted
         when nobody is left or the game is over.
         """
         if table.status != "active" or table.state is None:
@@ -367,7 +385,7 @@ class DiscordPublisher:
                 call.reminded = table.prompt_version
                 fresh = list(awaited)
             else:
-                fresh = [user_id for user_id, key in awaited.items() if call.awaited.get(user_id) != key]
+                fresh = [user_id for user_id in awaited if user_id not in call.awaited]
             reminder = call.reminded == table.prompt_version
             content = self._call_text(table, awaited, reminder=reminder)
             old = call.message_id
