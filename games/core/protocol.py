@@ -15,6 +15,7 @@ from games.core.models import BaseState, Outcome, Seat, Step
 from games.core.rng import GameRng
 
 S = TypeVar("S", bound=BaseState)
+S_contra = TypeVar("S_contra", bound=BaseState, contravariant=True)
 
 
 class Engine(Protocol[S]):
@@ -62,7 +63,7 @@ class Engine(Protocol[S]):
         ...
 
 
-class Reactions(Protocol[S]):
+class Reactions(Protocol[S_contra]):
     """The optional hook of an engine whose decisions may only ask whether to react to another seat's move.
 
     Coup's challenge, block and allow windows and Интриги's free-action windows ask every other
@@ -76,7 +77,7 @@ class Reactions(Protocol[S]):
     the hook (:func:`games.core.conformance.check_reactions`). An engine without it has no reactions.
     """
 
-    def reaction_seats(self, state: S) -> frozenset[Seat]:
+    def reaction_seats(self, state: S_contra) -> frozenset[Seat]:
         """Return the awaited seats whose decision only asks whether to react to someone else's move."""
         ...
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 from simcord.actors import MemberActor
+from simcord.results import InteractionResult
 
 from bot.i18n import translate
 from bot.tables import DEFAULT_REACTION_SECONDS, MORE_TIME_SECONDS
@@ -41,7 +42,8 @@ async def timeouts(world: World, table_id: int) -> list[tuple[bool, int]]:
     return [(s.autopilot, s.timeouts_in_row) for s in await world.bot.storage.seats(table_id)]
 
 
-async def more_time(world: World, member: MemberActor, table_id: int, prompt: int):  # type: ignore[no-untyped-def]
+async def more_time(world: World, member: MemberActor, table_id: int, prompt: int) -> InteractionResult:
+    """Press the board's "More time" of the window that opened at ``prompt``."""
     return await member.click(world.board(table_id), custom_id=f"more:{table_id}:{prompt}")
 
 
