@@ -13,6 +13,12 @@ when five players answer one window at once every answer is accepted, while a bu
 earlier prompt is refused as out of date. A prompt continues while the seats still awaited are a
 subset of those awaited before, less the seat that just answered; anything else opens a new one.
 The prompt's clock row carries that version, so prompts and their deadlines survive restarts.
+
+Reaction windows. A prompt in which every awaited seat is only asked whether to react to someone
+else's move (the engine's ``reaction_seats``: Coup's challenges and blocks, Интриги's windows) gets
+the table's short reaction clock, and a pass by timeout there never counts towards "away": only the
+decisions of a player's own turn do. Each awaited player may once per window take more time
+(:meth:`TableService.more_time`); the later deadline is written to the clock row.
 """
 
 from __future__ import annotations
@@ -59,7 +65,7 @@ from games.core import (
     StaleActionError,
     Step,
 )
-from games.core.protocol import Engine
+from games.core.protocol import Engine, reaction_seats
 from games.core.schema import load_state, state_schema
 from games.registry import AGENTS, ENGINES
 
@@ -91,6 +97,8 @@ REMOVED_OPTION = "removed"
 DEFAULT_REACTION_SECONDS = 15
 #: Minutes after the end before a finished table's thread is archived and locked (0: never).
 DEFAULT_ARCHIVE_MINUTES = 60
+#: Seconds one press of "More time" adds to a reaction window's clock (each awaited player once per window).
+MORE_TIME_SECONDS = 30
 
 
 class TableError(GameError):
@@ -143,6 +151,9 @@ class Table:
     #: Kept in memory only: a restart forgets the agreements, so a vote is asked for again.
     end_votes: set[int] = field(default_factory=set)
     end_votes_at: float = 0.0
+    #: The seats that took more time in the current prompt (each may once). Kept in memory only: the
+    #: later deadline is stored, but after a restart a player may ask once more in the same window.
+    extended: frozenset[int] = frozenset()
     #: When a lobby that is not started is cancelled (unix seconds; ``None`` once it has started).
     expires_at: float | None = None
     #: Whether the table was cancelled because its lobby expired (the lobby message says so).
@@ -180,15 +191,23 @@ class Table:
     def clock_for(self, state: BaseState) -> int:
         """Return the clock of the decision ``state`` waits for.
 
-        One length for every decision, unless the table keeps the rules' own clock per decision
-        (option ``clock_by_decision``) and the game suggests one (``decision_seconds``).
+        One length for every decision, and the reaction clock for a reaction window, unless the
+        table keeps the rules' own clock per decision (option ``clock_by_decision``) and the game
+        suggests one (``decision_seconds``).
         """
         suggest = getattr(self.engine, "decision_seconds", None)
         if self.options.get("clock_by_decision") and suggest is not None:
             seconds = suggest(state)
             if seconds is not None:
                 return int(seconds)
+        if self.is_reaction(state):
+            return self.reaction_clock_seconds
         return self.clock_seconds
+
+    def is_reaction(self, state: BaseState) -> bool:
+        """Return whether every seat ``state`` waits for is only asked whether to react to another's move."""
+        active = self.engine.active_seats(state)
+        return bool(active) and active <= reaction_seats(self.engine, state)
 
     def timeouts_before_away(self, default: int) -> int:
         """Return how many timeouts in a row hand a seat to the AI: the game's own rule, else ``default``."""
@@ -926,6 +945,8 @@ class TableService:
                 return
             if not claimed and not await self._claim_clock(table, prompt_version):
                 return
+            if not claimed and table.is_reaction(state) and await self._deadline_moved(table, prompt_version):
+                return
             waiting = sorted(table.engine.active_seats(state))
             for index in waiting:
                 state = table.state
@@ -933,10 +954,13 @@ class TableService:
                 if index not in table.engine.active_seats(state) or table.prompt_version != prompt_version:
                     continue
                 seat = table.seats[index]
+                # Letting a reaction window pass is a pass, not an absence: only a missed decision of
+                # the player's own turn counts towards "away".
+                reacting = index in reaction_seats(table.engine, state)
                 action = table.engine.default_action(state, index)
                 step = table.engine.apply(state, index, action)
                 updates: list[Seat] = []
-                if not seat.ai_controlled:
+                if not seat.ai_controlled and not reacting:
                     seat.timeouts_in_row += 1
                     if seat.timeouts_in_row >= table.timeouts_before_away(self.timeouts_before_autopilot):
                         seat.autopilot = True
@@ -944,6 +968,49 @@ class TableService:
                 await self._commit(table, index, action, step.state, step.events, by_timeout=True, seats=updates)
                 if table.status != "active":
                     break
+
+    async def more_time(self, table_id: int, user_id: int, prompt_version: int) -> Table:
+        """Give the reaction window ``prompt_version`` :data:`MORE_TIME_SECONDS` more, asked by ``user_id``.
+
+        Only an awaited player of a reaction window may ask, once per window; the later deadline is
+        written to the clock row (a restart keeps it, and so do other processes: see :meth:`on_clock`).
+        """
+        table = await self.get(table_id)
+        async with table.lock:
+            state = table.state
+            if table.status != "active" or state is None:
+                raise _err("table.not_active")
+            seat = table.seat_of(user_id)
+            if seat is None:
+                raise _err("table.not_seated")
+            if prompt_version != table.prompt_version or table.deadline is None or not table.is_reaction(state):
+                raise _err("react.window_closed")
+            if seat.seat not in table.engine.active_seats(state):
+                raise _err("react.not_awaited")
+            if seat.seat in table.extended:
+                raise _err("react.already_extended")
+            clock = await self.storage.extend_clock(table.id, prompt_version, MORE_TIME_SECONDS)
+            if clock is None:
+                raise _err("react.window_closed")  # another process moved the table on meanwhile
+            table.extended = table.extended | {seat.seat}  # a new set: a board being drawn keeps its own
+            table.deadline = clock.deadline
+            self._arm_clock(table)
+        self.publisher.table_changed(table, ())
+        return table
+
+    async def _deadline_moved(self, table: Table, prompt_version: int) -> bool:
+        """Re-arm the clock and return ``True`` if its stored deadline was pushed back since it was armed.
+
+        Another process may have taken more time in this window: the stored deadline is the truth.
+        """
+        stored = await self.storage.get_clock(table.id)
+        if stored is None or table.deadline is None or stored.version != prompt_version:
+            return False
+        if stored.deadline <= table.deadline:
+            return False
+        table.deadline = stored.deadline
+        self._arm_clock(table)
+        return True
 
     async def fire_due_clocks(self) -> int:
         """Fire every clock whose deadline has passed; return how many fired.
@@ -1069,6 +1136,8 @@ class TableService:
         if clock is None:
             table.deadline = None
         else:
+            if clock.version != table.prompt_version:
+                table.extended = frozenset()  # a new prompt: everyone may take more time again
             table.prompt_version = clock.version
             table.deadline = clock.deadline
         self._arm_clock(table)

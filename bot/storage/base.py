@@ -260,6 +260,14 @@ class Storage(ABC):
         """Delete a table's clock, if it has one."""
 
     @abstractmethod
+    async def extend_clock(self, table_id: int, version: int, seconds: float) -> ClockRow | None:
+        """Push the deadline of the table's clock at ``version`` back by ``seconds``, in one write.
+
+        The sum is taken in the database, so extensions from several processes add up. Returns the
+        clock as extended, or ``None`` (nothing changed) when the table has no clock at ``version``.
+        """
+
+    @abstractmethod
     async def claim_clock(self, table_id: int, version: int, *, owner: str, now: float, lease: float) -> ClockClaim:
         """Claim the table's clock at ``version`` for ``owner`` until ``now + lease``.
 

@@ -137,6 +137,10 @@ _UPSERT_CLOCK = (
     "version = excluded.version, deadline = excluded.deadline, seats = excluded.seats"
 )
 _DELETE_CLOCK = "DELETE FROM clocks WHERE table_id = $1"
+_EXTEND_CLOCK = (
+    "UPDATE clocks SET deadline = deadline + $1 WHERE table_id = $2 AND version = $3 "  # noqa: S608 - constant
+    f"RETURNING {CLOCK_COLUMNS}"
+)
 # The common move (no seat bookkeeping, no finish) as one statement, so one round trip: every part
 # writes only if the version-checked UPDATE matched. Parameters in SELECT lists carry casts because
 # PostgreSQL does not infer them from the INSERT's columns.
@@ -736,6 +740,12 @@ class PostgresStorage(Storage):
     @override
     async def clear_clock(self, table_id: int) -> None:
         await self._write(_DELETE_CLOCK, table_id)
+
+    @override
+    async def extend_clock(self, table_id: int, version: int, seconds: float) -> ClockRow | None:
+        """Extend the clock with one conditional ``UPDATE … RETURNING`` (a rival write of the row waits)."""
+        rows = await self._fetch(_EXTEND_CLOCK, seconds, table_id, version)
+        return clock_row(rows[0]) if rows else None
 
     @override
     async def claim_clock(self, table_id: int, version: int, *, owner: str, now: float, lease: float) -> ClockClaim:

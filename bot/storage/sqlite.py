@@ -163,6 +163,10 @@ _CLAIM_DUE_CLOCKS = (
     "RETURNING table_id, version, deadline, seats"
 )
 _DELETE_CLOCK = "DELETE FROM clocks WHERE table_id = ?"
+_EXTEND_CLOCK = (
+    "UPDATE clocks SET deadline = deadline + ? WHERE table_id = ? AND version = ? "
+    "RETURNING table_id, version, deadline, seats"
+)
 _INSERT_SNAPSHOT = "INSERT OR REPLACE INTO snapshots (table_id, version, state, state_schema) VALUES (?, ?, ?, ?)"
 _SELECT_LATEST_SNAPSHOT = f"SELECT {_SNAPSHOT_COLUMNS} FROM snapshots WHERE table_id = ? ORDER BY version DESC LIMIT 1"  # noqa: S608
 _UPDATE_SEAT = "UPDATE seats SET timeouts_in_row = ?, autopilot = ? WHERE table_id = ? AND seat = ?"
@@ -821,6 +825,12 @@ class SqliteStorage(Storage):
     async def clear_clock(self, table_id: int) -> None:
         """Delete a table's clock, if it has one."""
         await self._write(_DELETE_CLOCK, (table_id,))
+
+    async def extend_clock(self, table_id: int, version: int, seconds: float) -> ClockRow | None:
+        """Extend the clock with one conditional ``UPDATE … RETURNING`` under the write lock."""
+        async with self._transaction() as db:
+            rows = list(await db.execute_fetchall(_EXTEND_CLOCK, (seconds, table_id, version)))
+        return _clock(rows[0]) if rows else None
 
     async def claim_clock(self, table_id: int, version: int, *, owner: str, now: float, lease: float) -> ClockClaim:
         """Claim the clock with a conditional ``UPDATE`` (the write lock serialises rival claims)."""

@@ -295,6 +295,39 @@ class ActSelect(
             await answer_error(interaction, error)
 
 
+class MoreTimeButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"more:(?P<table>\d{1,18}):(?P<prompt>\d{1,9})"
+):
+    """The board's "More time" of a reaction window: an awaited player pushes that window's clock back once."""
+
+    def __init__(self, table_id: int, prompt: int, label: str = "", *, row: int | None = None) -> None:
+        """Build the button of the window that opened at version ``prompt``."""
+        button = discord.ui.Button[Any](
+            label=label[:80] or None,
+            style=discord.ButtonStyle.secondary,
+            emoji="\N{HOURGLASS WITH FLOWING SAND}",
+            custom_id=f"more:{table_id}:{prompt}",
+        )
+        super().__init__(button, row=row)
+        self.table_id = table_id
+        self.prompt = prompt
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> MoreTimeButton:
+        """Rebuild the button from its custom id."""
+        return cls(int(match["table"]), int(match["prompt"]), _label(item))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        """Ask the table service for more time."""
+        try:
+            _check_rate(interaction)
+            await _bot(interaction).interactions.more_time_click(interaction, self.table_id, self.prompt)
+        except Exception as error:
+            await answer_error(interaction, error)
+
+
 class LogButton(
     discord.ui.DynamicItem[discord.ui.Button[Any]],
     template=r"log:(?P<table>\d{1,18}):(?P<nav>[a-z]{1,8}):(?P<page>\d{1,6})",
@@ -438,6 +471,7 @@ class UnknownComponent(
         GameRulesButton,
         ActButton,
         ActSelect,
+        MoreTimeButton,
         LogButton,
         ReplayButton,
         ReplaySelect,
@@ -478,6 +512,7 @@ DYNAMIC_ITEMS = (
     GameRulesButton,
     ActButton,
     ActSelect,
+    MoreTimeButton,
     LogButton,
     ReplayButton,
     ReplaySelect,
@@ -493,6 +528,7 @@ __all__ = [
     "LobbyButton",
     "LobbySelect",
     "LogButton",
+    "MoreTimeButton",
     "ReplayButton",
     "ReplaySelect",
     "TableButton",

@@ -235,6 +235,11 @@ class Interactions:
         done = Payload(embed=discord.Embed(description=translate(locale, "ui.panel.end_proposed")))
         await send_private(interaction, done, edit=True)
 
+    async def more_time_click(self, interaction: discord.Interaction, table_id: int, prompt: int) -> None:
+        """Take more time in a reaction window; the board shows it to everyone, so the click is only acknowledged."""
+        await self.service.more_time(table_id, interaction.user.id, prompt)
+        await acknowledge(interaction)
+
     async def act_click(
         self, interaction: discord.Interaction, table_id: int, prompt: int, encoded: str, *, private: bool
     ) -> None:

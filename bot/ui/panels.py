@@ -22,9 +22,9 @@ from bot.i18n import has_key, translate
 from bot.presenters import Choice
 from bot.presenters.registry import PRESENTERS
 from bot.ratings import ordinal
-from bot.tables import FIRST_PLAYER, Seat, Table, TableResult
+from bot.tables import FIRST_PLAYER, MORE_TIME_SECONDS, Seat, Table, TableResult
 from bot.ui.commands import CommandIds, fill_commands
-from bot.ui.components import ActButton, ActSelect, LobbyButton, LobbySelect, TableButton
+from bot.ui.components import ActButton, ActSelect, LobbyButton, LobbySelect, MoreTimeButton, TableButton
 from bot.ui.text import image_names, label_name, label_names, safe_name, safe_names
 
 STYLES = {
@@ -232,11 +232,12 @@ def board_payload(
     )
     embed.set_image(url="attachment://board.png")
     if table.deadline is not None and table.status == "active":
-        embed.add_field(
-            name="\N{HOURGLASS WITH FLOWING SAND}",
-            value=translate(locale, "ui.board.clock", when=f"<t:{int(table.deadline)}:R>"),
-            inline=False,
-        )
+        clock = translate(locale, "ui.board.clock", when=f"<t:{int(table.deadline)}:R>")
+        if table.extended:
+            # Shown to everyone, on the board itself: the thread gets no extra message for it.
+            took = ", ".join(names[i] for i in sorted(table.extended))
+            clock += "\n" + translate(locale, "react.taken", names=took, seconds=MORE_TIME_SECONDS)
+        embed.add_field(name="\N{HOURGLASS WITH FLOWING SAND}", value=clock, inline=False)
     autopiloted = [safe_name(s.name) for s in table.seats if s.autopilot]
     if autopiloted:
         embed.add_field(
@@ -248,7 +249,12 @@ def board_payload(
     view = _view()
     if table.status == "active":
         choices = presenter.public_choices(public, awaited_legal, label_names(table.names()), locale)
-        add_choices(view, table, table.prompt_version, choices, locale, private=False, rows=MAX_ROWS - 1)
+        more_time = _offers_more_time(table)
+        rows = MAX_ROWS - 2 if more_time else MAX_ROWS - 1
+        add_choices(view, table, table.prompt_version, choices, locale, private=False, rows=rows)
+        if more_time:
+            label = translate(locale, "react.more_time", seconds=MORE_TIME_SECONDS)
+            view.add_item(MoreTimeButton(table.id, table.prompt_version, label, row=MAX_ROWS - 2))
         utility = [
             ("hand", discord.ButtonStyle.primary, "\N{PLAYING CARD BLACK JOKER}"),
             ("rules", discord.ButtonStyle.secondary, "\N{OPEN BOOK}"),
@@ -277,6 +283,14 @@ def board_payload(
             label = translate(locale, f"ui.button.{verb}")
             view.add_item(TableButton(table.id, verb, label, discord.ButtonStyle.secondary, emoji))
     return Payload(embed=embed, view=view, png=png)
+
+
+def _offers_more_time(table: Table) -> bool:
+    """Return whether the board offers "More time": a reaction window a human awaited may still extend."""
+    state = table.state
+    if state is None or table.deadline is None or not table.is_reaction(state):
+        return False
+    return any(not table.seats[i].ai_controlled and i not in table.extended for i in table.engine.active_seats(state))
 
 
 # ---------------------------------------------------------------------- private panel

@@ -11,7 +11,10 @@ The checks run on seeded random playouts, so they work for any game without know
 * replaying the same seed and the same actions (read back from JSON) gives the same states and
   events;
 * views and events leak nothing (see below);
-* a resigning seat never acts again and ranks below every seat that acts after it.
+* a resigning seat never acts again and ranks below every seat that acts after it;
+* seats an engine marks as only reacting to another seat's move (the optional ``reaction_seats``
+  hook of :class:`games.core.protocol.Reactions`) are awaited, and their default is a pass: legal,
+  the same action for each of them, and it ends the passer's part in the window.
 
 **Leaks.** An engine with hidden information implements :class:`HiddenInfo`: ``resample_hidden(state,
 seat, rng)`` returns a state ``seat`` cannot tell apart from ``state``, every datum hidden from it
@@ -40,7 +43,7 @@ from pydantic import BaseModel
 
 from games.core.errors import GameError, GameOverError
 from games.core.models import BaseState, Event, Outcome, Seat, Step
-from games.core.protocol import Engine, RandomAgent, S
+from games.core.protocol import Engine, RandomAgent, S, reaction_seats
 from games.core.rng import GameRng
 
 
@@ -121,6 +124,7 @@ class Report:
     resamples_changed: int = 0
     event_steps_compared: int = 0
     resigns: int = 0
+    reactions: int = 0
 
 
 def _fail(message: str) -> ConformanceError:
@@ -555,7 +559,40 @@ PLAYOUT_CHECKS: dict[str, Callable[[Engine[Any], Playout, GameRng, Report], None
     "views_leak_nothing": lambda e, p, rng, r: check_views_leak_nothing(e, p, rng, report=r),
     "events_leak_nothing": lambda e, p, rng, r: check_events_leak_nothing(e, p, rng, report=r),
     "resign": lambda e, p, rng, r: check_resign(e, p, rng, report=r),
+    "reactions": lambda e, p, rng, r: check_reactions(e, p, report=r),
 }
+
+
+def check_reactions(engine: Engine[Any], playout: Playout, report: Report | None = None) -> None:
+    """Check the seats marked as only reacting in every state of the playout.
+
+    They must be awaited; each one's default action must be legal and the same for all of them (a
+    pass names no target and no card); and while others still react, passing must leave the passer
+    no longer awaited and every other reacting seat still awaited (a pass answers the window for
+    the passer only: it neither starts another decision nor closes the window as a challenge would).
+
+    Raises:
+        ConformanceError: A reacting seat is not awaited, or its default is not such a pass.
+    """
+    for state in playout.states:
+        reacting = reaction_seats(engine, state)
+        if not reacting:
+            continue
+        active = engine.active_seats(state)
+        if not reacting <= active:
+            raise _fail(f"reacting seats {sorted(reacting)} are not all awaited ({sorted(active)})")
+        defaults = {seat: engine.default_action(state, seat) for seat in sorted(reacting)}
+        if len({_action_json(engine, action) for action in defaults.values()}) != 1:
+            raise _fail(f"reacting seats default to different actions: {defaults!r}")
+        for seat, action in defaults.items():
+            if action not in engine.legal_actions(state, seat):
+                raise _fail(f"seat {seat}: the pass {action!r} is not legal")
+            step = _checked_step(engine, state, seat, action)
+            after = engine.active_seats(step.state)
+            if len(reacting) > 1 and (seat in after or not reacting - {seat} <= after):
+                raise _fail(f"seat {seat}: passing with {action!r} did not just end its part in the window")
+            if report is not None:
+                report.reactions += 1
 
 
 def run_all(

@@ -15,6 +15,7 @@ from games.core.models import BaseState, Outcome, Seat, Step
 from games.core.rng import GameRng
 
 S = TypeVar("S", bound=BaseState)
+S_contra = TypeVar("S_contra", bound=BaseState, contravariant=True)
 
 
 class Engine(Protocol[S]):
@@ -60,6 +61,31 @@ class Engine(Protocol[S]):
     def resign(self, state: S, seat: Seat) -> Step[S]:
         """Remove ``seat`` from play at any moment (it ranks below every seat still playing)."""
         ...
+
+
+class Reactions(Protocol[S_contra]):
+    """The optional hook of an engine whose decisions may only ask whether to react to another seat's move.
+
+    Coup's challenge, block and allow windows and Интриги's free-action windows ask every other
+    seat "do you respond?"; nobody's own turn waits on them. ``reaction_seats(state)`` names the
+    awaited seats asked only that (a subset of ``active_seats``; empty when there is none). For each
+    of them ``default_action`` is the pass (allow, done: the answer that does nothing and ends that
+    seat's part in the window), legal, and the same for every seat it names.
+
+    The table service gives a decision in which every awaited seat reacts a short reaction clock and
+    never counts a pass by timeout towards "away" (:mod:`bot.tables`); the conformance suite checks
+    the hook (:func:`games.core.conformance.check_reactions`). An engine without it has no reactions.
+    """
+
+    def reaction_seats(self, state: S_contra) -> frozenset[Seat]:
+        """Return the awaited seats whose decision only asks whether to react to someone else's move."""
+        ...
+
+
+def reaction_seats(engine: object, state: BaseState) -> frozenset[Seat]:
+    """Return ``engine``'s reacting seats in ``state`` (none for an engine without the hook)."""
+    hook = getattr(engine, "reaction_seats", None)
+    return frozenset(hook(state)) if hook is not None else frozenset()
 
 
 class Agent(Protocol):

@@ -643,6 +643,14 @@ class CoupEngine:
             return frozenset(s for s, hand in enumerate(state.hands) if not hand)
         return frozenset()
 
+    def reaction_seats(self, state: CoupState) -> frozenset[Seat]:
+        """Return the awaited seats that are only asked whether to react to another seat's move.
+
+        The challenge, block and allow windows (after an action is declared, and after a block):
+        their default is Allow, and the table gives them its short reaction clock.
+        """
+        return frozenset(state.responders) if state.phase in _RESPOND_PHASES else frozenset()
+
     def legal_actions(self, state: CoupState, seat: Seat) -> list[Any]:
         """Return every action ``seat`` may take now (empty when it is not asked to act).
 

@@ -240,6 +240,20 @@ class IntrigueEngine:
         frame = g.stack[-1]
         return frozenset(RULES[frame.kind].active(g, frame))
 
+    def reaction_seats(self, state: IntrigueState) -> frozenset[Seat]:
+        """Return the awaited seats that are only asked whether to react: those of a window W1–W4 (§3.3).
+
+        A window asks each eligible seat whether to take free actions before play goes on; its
+        default is Done, and the table gives it its short reaction clock (unless it keeps §3.6's clocks).
+        """
+        if state.phase is Phase.OVER or not state.stack:
+            return frozenset()
+        g = self._read(state)
+        frame = g.stack[-1]
+        if frame.kind != "window":
+            return frozenset()
+        return frozenset(RULES[frame.kind].active(g, frame))
+
     def legal_actions(self, state: IntrigueState, seat: Seat) -> list[Any]:
         """Return every action ``seat`` may take now (empty when it is not asked to act).
 

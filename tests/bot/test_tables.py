@@ -9,7 +9,15 @@ import pytest
 import pytest_asyncio
 
 from bot.storage import Storage
-from bot.tables import RESTART_GRACE_SECONDS, Table, TableError, TableResult, TableService, replay
+from bot.tables import (
+    DEFAULT_REACTION_SECONDS,
+    RESTART_GRACE_SECONDS,
+    Table,
+    TableError,
+    TableResult,
+    TableService,
+    replay,
+)
 from games.core import Event, GameError, StaleActionError
 from games.coup.engine import stacked_deck
 from games.coup.models import (
@@ -390,13 +398,18 @@ async def test_a_table_keeping_the_rules_clocks_arms_each_decisions_own(service:
     fixed = await intrigue_table(service, {"clock": 90, "game": {}})
     engine = by_decision.engine
     seen: set[int] = set()
+    fixed_seen: set[int] = set()
     for _ in range(40):
         state = by_decision.state
         assert state is not None
         seconds = engine.decision_seconds(state)  # type: ignore[attr-defined]
         assert by_decision.deadline == clock.now + seconds
         seen.add(seconds)
-        assert fixed.deadline == clock.now + 90
+        # One length for every decision, but a window (a reaction) gets the short reaction clock.
+        assert fixed.state is not None and fixed.deadline is not None
+        window = fixed.is_reaction(fixed.state)
+        assert fixed.deadline == clock.now + (DEFAULT_REACTION_SECONDS if window else 90)
+        fixed_seen.add(int(fixed.deadline - clock.now))
         for table in (by_decision, fixed):
             assert table.state is not None
             seat = min(engine.active_seats(table.state))
@@ -404,6 +417,7 @@ async def test_a_table_keeping_the_rules_clocks_arms_each_decisions_own(service:
             assert user is not None
             await service.act(table.id, user, table.prompt_version, engine.default_action(table.state, seat))
     assert {120, 45} <= seen  # placement, then a window
+    assert fixed_seen == {90, DEFAULT_REACTION_SECONDS}
 
 
 async def test_a_game_with_its_own_away_rule_keeps_it(service: TableService) -> None:

@@ -195,3 +195,21 @@ async def test_live_tables_of_some_shards(storage: Storage) -> None:
     assert {shard_of(row.guild_id, 4) for row in rows} == {1, 3}
     assert len(await storage.live_tables(shards=Shards.of(4))) == len(guilds)
     assert len(await storage.live_tables()) == len(guilds)
+
+
+
+async def test_extending_a_clock_pushes_its_deadline_back(storage: Storage) -> None:
+    tables = TableHelper(storage)
+    table = await tables.active()  # version 0, deadline T0 + 60
+    assert await storage.extend_clock(table.id, 0, 30) == ClockRow(table.id, 0, T0 + 90, (0,))
+    assert await storage.get_clock(table.id) == ClockRow(table.id, 0, T0 + 90, (0,))
+    assert await storage.extend_clock(table.id, 5, 30) is None  # not the running prompt: nothing changes
+    await tables.play(table.id, 1)
+    assert await storage.extend_clock(table.id, 0, 30) is None  # that prompt is over
+    assert await storage.get_clock(table.id) == ClockRow(table.id, 1, T0 + 100, (1,))
+
+
+async def test_rival_extensions_add_up(storage: Storage, rival: Storage) -> None:
+    table = await TableHelper(storage).active()
+    await asyncio.gather(*(s.extend_clock(table.id, 0, 30) for s in (storage, rival, storage, rival)))
+    assert await rival.get_clock(table.id) == ClockRow(table.id, 0, T0 + 180, (0,))

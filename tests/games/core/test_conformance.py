@@ -21,7 +21,7 @@ from games.core.models import Step
 from games.core.protocol import Engine
 from games.core.rng import GameRng
 from games.coup.engine import CoupEngine
-from games.coup.models import CoupView, TakeIncome
+from games.coup.models import Challenge, CoupView, Phase, TakeIncome
 from games.coup.state import CoupState
 from games.registry import ENGINES
 
@@ -178,3 +178,48 @@ def test_suite_catches_version_skips() -> None:
     engine = _SkipsVersionsEngine()
     with pytest.raises(ConformanceError, match="exactly one"):
         random_playout(engine, 3, engine.options_type(), "alpha")
+
+
+# ----------------------------------------------------------------------------- reaction windows
+def test_coup_and_intrigue_mark_their_windows_as_reactions() -> None:
+    """Coup's challenge/block windows and Интриги's free-action windows are marked, and their pass checked."""
+    for name, seats in (("coup", 3), ("intrigue", 4)):
+        report = Report()
+        PLAYOUT_CHECKS["reactions"](ENGINES[name], _playout(name, seats, (), "alpha"), GameRng("r"), report)
+        assert report.reactions > 0, name
+
+
+def test_masti_and_cadwallon_have_no_reactions() -> None:
+    """Every decision of Масти Власти and Кадвалон is the decider's own (a trick's card, a placement)."""
+    assert not hasattr(ENGINES["masti"], "reaction_seats")
+    assert not hasattr(ENGINES["cadwallon"], "reaction_seats")
+
+
+class _ChallengesByDefaultEngine(CoupEngine):
+    """Times a reaction window out as a challenge: not a pass, it closes the window for everyone."""
+
+    def default_action(self, state: CoupState, seat: int) -> Any:
+        legal = self.legal_actions(state, seat)
+        challenge = next((a for a in legal if isinstance(a, Challenge)), None)
+        if seat in self.reaction_seats(state) and challenge is not None:
+            return challenge
+        return super().default_action(state, seat)
+
+
+class _ReactsOutOfTurnEngine(CoupEngine):
+    """Marks seats the game does not wait for as reacting."""
+
+    def reaction_seats(self, state: CoupState) -> frozenset[int]:
+        return frozenset(range(state.num_seats)) if state.phase is not Phase.OVER else frozenset()
+
+
+@pytest.mark.parametrize("engine", [_ChallengesByDefaultEngine(), _ReactsOutOfTurnEngine()], ids=["challenge", "away"])
+def test_suite_catches_broken_reactions(engine: CoupEngine) -> None:
+    failures = 0
+    for seed in SEEDS:
+        try:
+            playout = random_playout(engine, 4, engine.options_type(), seed)
+            PLAYOUT_CHECKS["reactions"](engine, playout, GameRng(seed), Report())
+        except ConformanceError:
+            failures += 1
+    assert failures > 0
