@@ -197,7 +197,6 @@ async def test_live_tables_of_some_shards(storage: Storage) -> None:
     assert len(await storage.live_tables()) == len(guilds)
 
 
-
 async def test_extending_a_clock_pushes_its_deadline_back(storage: Storage) -> None:
     tables = TableHelper(storage)
     table = await tables.active()  # version 0, deadline T0 + 60
