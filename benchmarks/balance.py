@@ -60,7 +60,7 @@ from games.cadwallon.models import CadwallonView, CaptureOutcome, CardCaptured, 
 from games.cadwallon.scoring import CREDITOR_BONUS, guilds_in_play, score_seat, table_context
 from games.core import Engine, Event, Outcome
 from games.core.models import Seat
-from games.intrigue.data import TRAITS
+from games.intrigue.data import CHARACTERS, LANDS, TRAITS
 from games.intrigue.models import CharacterAppointed, CharactersDealt, CharStatus, IntrigueView, Victory
 from games.masti.models import MastiView
 from games.registry import AGENTS, ENGINES
@@ -361,9 +361,11 @@ def _extract_intrigue(
             in_office.update(event.heads, event.council)
         elif isinstance(event, CharacterAppointed):
             in_office.add(event.character)
-    lands = tuple((f"land {land.id}", land.holder is not None, land.holder in winners) for land in view.lands)
+    lands = tuple(
+        (f"land {land.id} {LANDS[land.id].en}", land.holder is not None, land.holder in winners) for land in view.lands
+    )
     characters = tuple(
-        (f"character {c.id}", c.controller is not None, c.controller in winners)
+        (f"character {c.id} {CHARACTERS[c.id].en}", c.controller is not None, c.controller in winners)
         for c in view.characters
         if c.id in in_office or c.status in {CharStatus.HEAD, CharStatus.COUNCIL}
     )
