@@ -55,9 +55,9 @@ from typing import Any, Literal, get_args
 
 from benchmarks.common import Line, registered_games, seat_counts
 from bot.tables import choose_ai_action
-from games.cadwallon.cards import contracts_in_play
+from games.cadwallon.cards import contracts_in_play, guilds_in_play
 from games.cadwallon.models import CadwallonView, CaptureOutcome, CardCaptured, CardStayed
-from games.cadwallon.scoring import CREDITOR_BONUS, guilds_in_play, score_seat, table_context
+from games.cadwallon.scoring import CREDITOR_BONUS, score_seat, table_context
 from games.core import Engine, Event, Outcome
 from games.core.models import Seat
 from games.intrigue.data import CHARACTERS, LANDS, TRAITS
@@ -275,11 +275,15 @@ def _winners(outcome: Outcome) -> frozenset[Seat]:
     return frozenset(seat for seat, rank in enumerate(outcome.ranks) if rank == 0)
 
 
-def _extract_coup(engine: Engine[Any], state: Any, events: Sequence[Event], outcome: Outcome) -> tuple[int, str, dict]:
+def _extract_coup(
+    engine: Engine[Any], state: Any, events: Sequence[Event], outcome: Outcome
+) -> tuple[int, str, dict[str, Any]]:
     return sum(event.kind == "turn_started" for event in events), "last player standing", {}
 
 
-def _extract_masti(engine: Engine[Any], state: Any, events: Sequence[Event], outcome: Outcome) -> tuple[int, str, dict]:
+def _extract_masti(
+    engine: Engine[Any], state: Any, events: Sequence[Event], outcome: Outcome
+) -> tuple[int, str, dict[str, Any]]:
     view = engine.view(state, None)
     assert isinstance(view, MastiView) and view.result is not None  # noqa: S101 - a finished game scores
     piles = tuple((pile.guild.value, pile.points) for unit in view.result for pile in unit.piles if pile.counted)
@@ -317,7 +321,7 @@ def contract_met(view: CadwallonView, hands: Sequence[Sequence[str]], seat: Seat
 
 def _extract_cadwallon(
     engine: Engine[Any], state: Any, events: Sequence[Event], outcome: Outcome
-) -> tuple[int, str, dict]:
+) -> tuple[int, str, dict[str, Any]]:
     view = engine.view(state, None)
     assert isinstance(view, CadwallonView) and view.result is not None  # noqa: S101 - a finished game scores
     n = view.num_seats
@@ -351,7 +355,7 @@ def _extract_cadwallon(
 
 def _extract_intrigue(
     engine: Engine[Any], state: Any, events: Sequence[Event], outcome: Outcome
-) -> tuple[int, str, dict]:
+) -> tuple[int, str, dict[str, Any]]:
     view = engine.view(state, None)
     assert isinstance(view, IntrigueView)  # noqa: S101
     winners = _winners(outcome)

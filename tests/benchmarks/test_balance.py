@@ -16,6 +16,7 @@ from benchmarks.common import Line
 from bot.tables import choose_ai_action
 from games.cadwallon.cards import contracts_in_play
 from games.cadwallon.models import CadwallonView
+from games.core import Outcome
 from games.intrigue.models import Victory
 from games.registry import AGENTS, ENGINES
 
@@ -65,9 +66,9 @@ def test_seat_verdict_is_judged_on_the_interval() -> None:
 
 
 def test_unit_shares_count_teams_in_turn_order_and_split_shared_wins() -> None:
-    outcome = balance.Outcome(ranks=(0, 1, 0, 2))
+    outcome = Outcome(ranks=(0, 1, 0, 2))
     assert balance.unit_shares(outcome, 4, 2) == (0.5, 0.0, 0.5, 0.0)
-    teams = balance.Outcome(ranks=(1, 0, 1, 0, 1, 1), teams=((0, 3), (1, 4), (2, 5)))
+    teams = Outcome(ranks=(1, 0, 1, 0, 1, 1), teams=((0, 3), (1, 4), (2, 5)))
     assert balance.unit_shares(teams, 6, 4) == (1.0, 0.0, 0.0)
 
 
