@@ -432,12 +432,32 @@ def _play_chunk(job: tuple[Setting, str, int, int]) -> tuple[Setting, list[Recor
     return setting, [play(setting, seed, index) for index in range(start, start + count)]
 
 
+def _collect(
+    results: dict[Setting, list[tuple[int, list[Record]]]],
+    start: int,
+    setting: Setting,
+    records: list[Record],
+    games: int,
+    progress: Callable[[str], None],
+) -> None:
+    results[setting].append((start, records))
+    if sum(len(chunk) for _start, chunk in results[setting]) == games:
+        progress(f"{_name(setting)}: {games} games played")
+
+
 def measure(
-    settings: Sequence[Setting], games: int, *, workers: int = 2, seed: str = DEFAULT_SEED, chunk: int = 5
+    settings: Sequence[Setting],
+    games: int,
+    *,
+    workers: int = 2,
+    seed: str = DEFAULT_SEED,
+    chunk: int = 5,
+    progress: Callable[[str], None] = lambda _text: None,
 ) -> dict[Setting, list[Record]]:
     """Play ``games`` games of every setting in ``workers`` processes; return the records by setting.
 
     Game ``i`` of a setting always has the same seed, so the records do not depend on ``workers``.
+    ``progress`` hears of each setting as its last game ends.
     """
     jobs = [(s, seed, start, min(chunk, games - start)) for s in settings for start in range(0, games, chunk)]
     # Longest first (more seats, larger boards), so no worker is left alone with one long chunk at the end.
@@ -446,11 +466,11 @@ def measure(
     if workers > 1:
         with ProcessPoolExecutor(workers) as pool:
             for job, (setting, records) in zip(jobs, pool.map(_play_chunk, jobs), strict=True):
-                results[setting].append((job[2], records))
+                _collect(results, job[2], setting, records, games, progress)
     else:
         for job in jobs:
             setting, records = _play_chunk(job)
-            results[setting].append((job[2], records))
+            _collect(results, job[2], setting, records, games, progress)
     return {s: [r for _start, chunk_records in sorted(results[s]) for r in chunk_records] for s in settings}
 
 
@@ -738,7 +758,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     if not chosen:
         parser.error("no setting of that game has those player counts")
     start = time.perf_counter()
-    results = measure(chosen, args.games, workers=args.workers, seed=args.seed)
+    results = measure(
+        chosen, args.games, workers=args.workers, seed=args.seed, progress=lambda text: print(text, file=sys.stderr)
+    )
     text = report(results, time.perf_counter() - start, args.workers, args.seed)
     args.out.mkdir(parents=True, exist_ok=True)
     (args.out / "balance.md").write_text(text, encoding="utf-8")

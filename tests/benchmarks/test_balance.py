@@ -205,4 +205,7 @@ def test_command_writes_the_report(tmp_path, capsys) -> None:
     text = (tmp_path / "balance.md").read_text(encoding="utf-8")
     assert text.startswith("# Balance report") and "| 2 players | 2 |" in text and "| 2 players, draft | 2 |" in text
     assert "3 players" not in text
-    assert text.strip() in capsys.readouterr().out
+    captured = capsys.readouterr()
+    assert text.strip() in captured.out
+    # Progress goes to stderr, one line per setting as its last game ends.
+    assert captured.err.splitlines() == ["coup: 2 players: 2 games played", "coup: 2 players, draft: 2 games played"]
