@@ -601,7 +601,7 @@ def _cadwallon_lines(results: dict[Setting, list[Record]]) -> list[Line]:
         Line(
             section,
             "Creditors paying more than the plain bonus",
-            f"in {share:.1%} of {len(records):,} games ({paid} of the {held_count} Creditors held paid it)",
+            f"in {share:.1%} of {len(records):,} games ({paid:,} of the {held_count:,} Creditors held paid it)",
             f"≥ {CREDITOR_GAMES:.0%} of games",
             share >= CREDITOR_GAMES,
         )
