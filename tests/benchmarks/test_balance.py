@@ -6,11 +6,14 @@ report. Synthetic records check the PASS/MISS logic; a few real games check the 
 
 from __future__ import annotations
 
+import dataclasses
 import doctest
 
 import pytest
 
+import benchmarks.__main__ as cli
 import benchmarks.balance as balance
+from benchmarks import masti
 from benchmarks.balance import Record, Setting
 from benchmarks.common import Line
 from bot.tables import choose_ai_action
@@ -209,3 +212,33 @@ def test_command_writes_the_report(tmp_path, capsys) -> None:
     assert text.strip() in captured.out
     # Progress goes to stderr, one line per setting as its last game ends.
     assert captured.err.splitlines() == ["coup: 2 players: 2 games played", "coup: 2 players, draft: 2 games played"]
+
+
+def test_bench_section_plays_the_settings_it_is_given() -> None:
+    lines = balance.bench_balance(games=2, workers=1, settings=[Setting("coup", 2)])
+    assert [line.name for line in lines] == ["coup: 2 players (2 games; ±5 pp needs ≥ 385 games)"]
+
+
+@pytest.mark.parametrize("games", [0, 3])
+def test_make_bench_runs_the_balance_section_at_its_size(monkeypatch, tmp_path, games) -> None:
+    async def no_clicks(*_args, **_kwargs) -> list[Line]:
+        return []
+
+    monkeypatch.setattr(cli, "bench_clicks", no_clicks)
+    for name in ("bench_render", "bench_playouts", "bench_ai", "bench_winrate", "bench_games", "bench_memory"):
+        monkeypatch.setattr(cli, name, lambda *_args, **_kwargs: [])
+    for name in ("bench_spam", "bench_bookkeeping", "bench_replay"):
+        monkeypatch.setattr(cli, name, lambda *_args, **_kwargs: [])
+    for name in ("bench_render", "bench_playouts", "bench_ai", "bench_winrate"):
+        monkeypatch.setattr(masti, name, lambda *_args, **_kwargs: [])
+    asked: list[int] = []
+    line = Line(balance.SECTION, "x", "1", "y", True)
+
+    def fake_balance(*, games: int) -> list[Line]:
+        asked.append(games)
+        return [line]
+
+    monkeypatch.setattr(cli, "bench_balance", fake_balance)
+    lines = cli.run_all(dataclasses.replace(cli.QUICK, balance_games=games), tmp_path)
+    assert asked == ([games] if games else [])
+    assert lines == ([line] if games else [])
