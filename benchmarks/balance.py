@@ -592,17 +592,24 @@ def _cadwallon_lines(results: dict[Setting, list[Record]]) -> list[Line]:
                 low <= share <= high,
             )
         )
+    # Only games in which someone captured a Creditor count: a 3×3 deck has none to capture.
     creditor_games = [r for r in records if r.extra.get("creditors")]
     big = [r for r in creditor_games if any(bonus > CREDITOR_BONUS for bonus in r.extra["creditors"])]
-    held_count = sum(len(r.extra.get("creditors", ())) for r in records)
-    paid = sum(bonus > CREDITOR_BONUS for r in records for bonus in r.extra.get("creditors", ()))
-    share = len(big) / len(records)
+    held_count = sum(len(r.extra["creditors"]) for r in creditor_games)
+    paid = sum(bonus > CREDITOR_BONUS for r in creditor_games for bonus in r.extra["creditors"])
+    share = len(big) / len(creditor_games) if creditor_games else 0.0
+    value = (
+        f"in {share:.1%} of the {len(creditor_games):,} games with a Creditor captured "
+        f"({paid:,} of the {held_count:,} Creditors held paid it)"
+        if creditor_games
+        else f"no Creditor captured in {len(records):,} games"
+    )
     lines.append(
         Line(
             section,
             "Creditors paying more than the plain bonus",
-            f"in {share:.1%} of {len(records):,} games ({paid:,} of the {held_count:,} Creditors held paid it)",
-            f"≥ {CREDITOR_GAMES:.0%} of games",
+            value,
+            f"≥ {CREDITOR_GAMES:.0%} of games with a Creditor captured",
             share >= CREDITOR_GAMES,
         )
     )

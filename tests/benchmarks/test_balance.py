@@ -139,11 +139,21 @@ def test_cadwallon_targets() -> None:
     assert "holders met it 100% of 30" in by_name(lines, "K01 met by accident").value
     assert not by_name(lines, "K17 met by accident").passed  # always
     creditors = by_name(lines, "Creditors")
-    assert creditors.passed and "15 of the 30 Creditors held paid it" in creditors.value
+    # Of the 30 games with a Creditor captured (the eight-player one has none), 15 paid the full bonus.
+    assert (
+        creditors.passed
+        and creditors.value == "in 50.0% of the 30 games with a Creditor captured (15 of the 30 Creditors held paid it)"
+    )
     action = by_name(lines, "action card")
     assert not action.passed and "far above: A01" in action.value  # its player always wins: 4× fair
     assert by_name(lines, "8 players, grid=4: card judgments tied").passed  # 10%
     assert len([line for line in lines if "judgments tied" in line.name]) == 1  # 8 players only
+
+
+def test_creditors_without_any_captured_cannot_pass() -> None:
+    setting = Setting("cadwallon", 2, (("grid", 3),))
+    line = by_name(balance.balance_lines({setting: [record(creditors=())]}), "Creditors")
+    assert not line.passed and line.value == "no Creditor captured in 1 games"
 
 
 def test_masti_guild_targets() -> None:
