@@ -4,7 +4,7 @@ VENV := .venv
 UV := $(VENV)/bin/uv
 BIN := $(VENV)/bin
 
-.PHONY: run test lint check demo bench soak setup clean
+.PHONY: run test lint check demo bench balance soak setup clean
 
 $(BIN)/uv:
 	$(PY) -m venv $(VENV)
@@ -33,6 +33,9 @@ demo: setup  ## Play whole games with AI seats through the real bot offline; wri
 
 bench: setup  ## Performance suite; writes bench-output/report.md
 	$(BIN)/python -m benchmarks --out bench-output
+
+balance: setup  ## Game balance from all-AI playouts of every setting; writes bench-output/balance.md
+	$(BIN)/python -m benchmarks.balance --out bench-output $(BALANCE_ARGS)
 
 soak: setup  ## Long resilience runs (kills, faults, leak sweeps, abuse, load); writes soak-output/report.md
 	$(BIN)/python -m scripts.soak --out soak-output

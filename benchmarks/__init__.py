@@ -7,7 +7,9 @@ Each module measures one thing and returns report lines (value, target, PASS/MIS
 - :mod:`benchmarks.render`: board render time and PNG size per seat count;
 - :mod:`benchmarks.engine`: random playouts (actions per second) and AI decision time;
 - :mod:`benchmarks.winrate`: the Coup AI's win rate against seats that play random legal moves;
-- :mod:`benchmarks.masti`: the same for «Масти Власти» (render, playouts, AI decisions, win rate).
+- :mod:`benchmarks.masti`: the same for «Масти Власти» (render, playouts, AI decisions, win rate);
+- :mod:`benchmarks.balance`: game balance from all-AI playouts of every setting of every game
+  (seat position, endings, length, per-card numbers; ``make balance``).
 
 They are not run as timed tests; ``tests/benchmarks`` only checks that each one runs at tiny sizes.
 """

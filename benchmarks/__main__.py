@@ -2,8 +2,9 @@
 
 ``--game coup|masti|all`` runs one game's benchmarks (default: all, which adds the clicks on a
 fleet of every registered game at 200 and 1,000 tables, the per-game sections over the registry,
-memory and restart, the event loop's lag under click spam through the real bot on SimCord, and
-drawing one replay step of the largest board).
+memory and restart, the event loop's lag under click spam through the real bot on SimCord,
+drawing one replay step of the largest board, and a small balance run: all-AI games of every
+setting of every game, see :mod:`benchmarks.balance` and ``make balance`` for a measurement).
 ``--quick`` runs every benchmark at small sizes (a minute's sanity check, not a measurement).
 """
 
@@ -21,6 +22,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from benchmarks import masti
+from benchmarks.balance import bench_balance
 from benchmarks.bookkeeping import bench_bookkeeping
 from benchmarks.clicks import bench_clicks
 from benchmarks.common import Line, registered_games
@@ -56,6 +58,8 @@ class Sizes:
     spam_clicks: int = 1_000
     bookkeeping_tables: int = 10_000
     replay_samples: int = 20
+    #: All-AI games per setting of every game in the balance section (0 leaves the section out).
+    balance_games: int = 10
 
 
 FULL = Sizes(
@@ -91,6 +95,7 @@ QUICK = Sizes(
     spam_clicks=200,
     bookkeeping_tables=1_500,
     replay_samples=4,
+    balance_games=1,
 )
 GAMES = ("coup", "masti")
 
@@ -145,6 +150,8 @@ def run_all(
         ("memory over finished tables", lambda: bench_bookkeeping(workdir, tables=sizes.bookkeeping_tables)),
         ("replay", lambda: bench_replay(samples=sizes.replay_samples)),
     ]
+    if sizes.balance_games:
+        every_game.append(("balance", lambda: bench_balance(games=sizes.balance_games)))
     steps = (
         (coup if game in {"all", "coup"} else [])
         + (masti_steps if game in {"all", "masti"} else [])

@@ -169,6 +169,7 @@ TINY = cli.Sizes(
     spam_clicks=20,
     bookkeeping_tables=12,
     replay_samples=2,
+    balance_games=0,  # tests/benchmarks/test_balance.py covers the balance section
 )
 COUP_ROWS = 6 + 5 + 1 + 2 + 3
 MASTI_ROWS = 4 + 1 + 2 + 5
