@@ -8,7 +8,8 @@ actions it is handed. Its decisions:
   scores them (guild points times cards, personalities where they add most, Creditors, militia,
   actions, the condition), and a grid card is worth what it adds to that score. Guild members and
   militia still in the deck raise the stakes a little: a guild's first card is worth more than its
-  points because later members multiply with it. Only its own contract counts, with partial credit
+  points because later members multiply with it, and a Creditor's +5 counts with the chance of
+  completing its guild. Only its own contract counts, with partial credit
   for progress. A card an opponent would take counts against it, most of all for the leader.
 - **Placing an agent.** It imagines the rest of the Deploy phase many times: the other seats place
   their agents on free boulevards at random, its own later agents go where a quick estimate of
@@ -23,6 +24,9 @@ actions it is handed. Its decisions:
   played when it gains more than holding it is worth. Cards that do not touch the board (Informant,
   Pickpocket, Windfall, Scapegoat, …) are valued directly. A card with several targets is chosen
   target by target from the same imagined futures, so each step agrees with the first.
+- **The First Player card.** Going first next round is worth a few points, the more the later
+  this seat would otherwise place; Ducal Favour is played for that (and not when the card comes
+  to it anyway or the game is ending).
 - **Tarot Mages.** The peeked card worth least to it relative to the others goes to the bottom
   when it is a bad card, and the best ones are put on top.
 
@@ -57,6 +61,7 @@ from games.cadwallon.models import (
     PlayAction,
     TurnStep,
 )
+from games.cadwallon.scoring import CREDITOR_BONUS, FULL_CREDITOR_BONUS, FULL_GUILD
 from games.core.rng import GameRng
 
 
@@ -88,6 +93,8 @@ class Weights:
     hold: float = 0.6
     #: Softness of the quick support estimate (in support points).
     softness: float = 1.5
+    #: Points that going first rather than last in next round's turn order is worth (Ducal Favour).
+    first_player: float = 2.5
 
 
 DEFAULT_WEIGHTS = Weights()
@@ -256,7 +263,7 @@ def _contract_worth(c: Context, h: Holding, cards: Sequence[int], points: Sequen
 _SHAPED_CONTRACTS = frozenset(("K07", "K10", "K20"))
 _SHAPED_CONDITIONS = frozenset(("C06", "C10", "C11"))
 #: Most personalities whose every split is tried (more are placed greedily).
-_SEARCH_PERSONALITIES = 4
+_SEARCH_PERSONALITIES = 6
 
 
 def _splits(capacity: Sequence[int], count: int) -> list[tuple[int, ...]]:
@@ -269,12 +276,27 @@ def _splits(capacity: Sequence[int], count: int) -> list[tuple[int, ...]]:
     return out
 
 
+def _creditor_bonus(cards: int, expected: float, exact: bool) -> float:
+    """Return a held Creditor's bonus: +1, or +5 with four cards of its guild (digest §8.3, revision 2).
+
+    Short of four, the +5 is worth the chance of completing the guild (the expected further
+    members over the missing ones, cubed), so members of a guild whose Creditor the seat holds —
+    and the Creditor of a guild it has nearly completed — are worth more than their points.
+    """
+    if cards >= FULL_GUILD:
+        return float(FULL_CREDITOR_BONUS)
+    if exact:
+        return float(CREDITOR_BONUS)
+    chance = min(1.0, (cards + expected) / FULL_GUILD) ** 3
+    return CREDITOR_BONUS + (FULL_CREDITOR_BONUS - CREDITOR_BONUS) * chance
+
+
 @lru_cache(maxsize=65536)
 def worth(h: Holding, c: Context) -> float:
     """Return the score of holdings ``h`` (the engine's score when ``c.exact``; else an expectation).
 
-    Personalities go where they add most: every split is tried when a contract or the condition
-    cares about guild sizes (as the engine does), else one by one to the best guild, which is the
+    Personalities go where they add most: every split is tried when a contract, the condition or a
+    Creditor cares about guild sizes (as the engine does), else one by one to the best guild, which is the
     same because a personality then adds its guild's points wherever it goes.
     """
     cond = c.condition
@@ -293,7 +315,7 @@ def worth(h: Holding, c: Context) -> float:
             points *= min(1.0, e)
         bonus = 0.0
         if creds[g]:
-            bonus = 5.0 if members[g] == 4 else 1.0
+            bonus = _creditor_bonus(cards, e, c.exact)
         if cond == "C10" and cards == 4:
             bonus += 3.0
         return points + bonus
@@ -312,11 +334,13 @@ def worth(h: Holding, c: Context) -> float:
         return total
 
     count = h[_PERS] if cond != "C05" else 0
-    shaped = c.contract in _SHAPED_CONTRACTS or cond in _SHAPED_CONDITIONS
+    # A Creditor's +5 needs four cards, so one personality may be worth nothing until a second
+    # joins it: one-by-one placement would miss that, every split does not.
+    shaped = c.contract in _SHAPED_CONTRACTS or cond in _SHAPED_CONDITIONS or any(creds)
     if count and shaped and count <= _SEARCH_PERSONALITIES:
-        # Guilds without members are interchangeable: one of them stands for all.
-        empty = next((g for g in range(n_guilds) if not members[g]), -1)
-        used = [g for g in range(n_guilds) if members[g] or g == empty]
+        # Guilds without members or Creditor are interchangeable: one of them stands for all.
+        empty = next((g for g in range(n_guilds) if not members[g] and not creds[g]), -1)
+        used = [g for g in range(n_guilds) if members[g] or creds[g] or g == empty]
         best = -math.inf
         for split in _splits([max(0, cap - members[g]) for g in used], count):
             extra = [0] * n_guilds
@@ -1162,7 +1186,7 @@ class CadwallonAgent:
         if card == "A02":
             return [_Plan(card, flat=0.3 if continues and view.deck_size > 0 else 0.0)]
         if card == "A10":
-            return [_Plan(card, flat=0.4 if continues else 0.0)]
+            return [_Plan(card, flat=self._first_player_gain(reading) if continues else 0.0)]
         if card == "A12":
             return [_Plan(card, flat=points)] if view.reserve_size > 0 else []
         if card == "A16":
@@ -1195,6 +1219,25 @@ class CadwallonAgent:
                     )
             return plans
         return []
+
+    def _first_player_gain(self, reading: _Reading) -> float:
+        """Return what taking the First Player card for next round (Ducal Favour) is worth.
+
+        Going first picks the best boulevard before anyone else, so a seat's place in next round's
+        turn order is worth ``first_player`` points spread from first (all of it) to last (none).
+        The card would otherwise go to the seat after this round's First Player, or to whoever
+        already played Ducal Favour this round.
+        """
+        view = reading.view
+        order = [s for s in range(reading.n) if s in reading.active]
+        if len(order) < 2:
+            return 0.0
+        holder = view.favour_seat
+        if holder is None or holder not in order:
+            later = [s for s in order if s > view.first_seat]
+            holder = later[0] if later else order[0]
+        place = (order.index(reading.me) - order.index(holder)) % len(order)
+        return self.weights.first_player * place / (len(order) - 1)
 
     def _average_card(self, reading: _Reading) -> tuple[float, list[float]] | None:
         """Return the support and per-seat worth of an average unseen card (Demolition's replacement)."""

@@ -136,7 +136,9 @@ def _guild_line(holding: _Holding, extra: int, condition: str | None) -> GuildSc
         points = 0
     bonus = 0
     if holding.creditor:
-        bonus = FULL_CREDITOR_BONUS if members == FULL_GUILD else CREDITOR_BONUS
+        # Revision 2: personalities assigned to the guild count toward its four cards (the seed's
+        # «4 карты соответствующей Гильдии»); members alone almost never reach four.
+        bonus = FULL_CREDITOR_BONUS if cards >= FULL_GUILD else CREDITOR_BONUS
     great = GREAT_GUILD_BONUS if condition == "C10" and cards == FULL_GUILD else 0
     return GuildScore(
         guild=holding.guild,
@@ -227,7 +229,8 @@ def score_seat(
     free_spirits = condition == "C05"
     count = 0 if free_spirits else len(personalities)
     capacities = [max(0, cap - len(h.members)) for h in holdings]
-    empty = [not h.members for h in holdings]
+    # A guild with its Creditor is not interchangeable with an empty one: four cards earn the +5.
+    empty = [not h.members and not h.creditor for h in holdings]
     fixed = action_points - militia_penalty - informer
     best: ScoreBreakdown | None = None
     for split in _splits(capacities, empty, count):

@@ -85,8 +85,26 @@ def test_scenario_19_full_guild_creditor_adds_five_not_six() -> None:
     assert guild(breakdown, "USU").creditor_bonus == 5
 
 
-def test_scenario_20_personality_does_not_complete_the_four() -> None:
-    assert total(("USU-C", "USU-1", "USU-2", "USU-3", "P1"), grid=4) == 6 * 4 + 1 == 25
+def test_scenario_20_revision_2_a_personality_completes_the_four() -> None:
+    """Revision 2 (digest scenario 20 said 25): the personality joins the Usurers, four cards earn +5."""
+    breakdown = score_seat(0, ("USU-C", "USU-1", "USU-2", "USU-3", "P1"), (), 0, grid=4)
+    assert breakdown.total == 6 * 4 + 5 == 29
+    assert guild(breakdown, "USU").creditor_bonus == 5
+
+
+def test_revision_2_a_creditor_draws_personalities_to_its_guild() -> None:
+    """Two personalities go to the Creditor's two-member guild (4 cards, +5), not one by one to the best points."""
+    breakdown = score_seat(0, ("USU-C", "USU-2", "USU-4", "JEW-1", "JEW-2", "P1", "P2"), (), 0, grid=4)
+    # Usurers 2 GP × 4 + 5 = 13 and Jewelers 5 × 2 = 10 → 23; both to the Jewelers: 2 × 2 + 1 + 5 × 4 = 25.
+    assert breakdown.total == 25
+    breakdown = score_seat(0, ("USU-C", "USU-1", "USU-3", "JEW-4", "P1", "P2"), (), 0, grid=4)
+    # Usurers (3 + 2) × 4 + 5 = 25, Jeweler 1 → 26; one each: 5 × 3 + 1 + 1 × 2 = 18.
+    assert breakdown.total == 26 and guild(breakdown, "USU").creditor_bonus == 5
+
+
+def test_revision_2_a_creditor_and_four_personalities() -> None:
+    """Four personalities in a Creditor's guild without members make four cards: 0 points but the +5."""
+    assert total(("USU-C", "P1", "P2", "P3", "P4"), grid=4) == 5
 
 
 def test_scenario_21_no_creditor_no_bonus_and_a_lonely_creditor() -> None:
