@@ -36,6 +36,7 @@ PART_CHOICES = [
         ("action cards", "actions"),
         ("conditions and contracts", "conditions"),
         ("our readings of the rulebook", "readings"),
+        ("our design, revision 2", "revision"),
     )
 ]
 PRESENTER = CadwallonPresenter()

@@ -46,7 +46,14 @@ from typing import Any
 from pydantic import BaseModel
 
 from games.cadwallon.board import Board, board
-from games.cadwallon.cards import CARDS, CONTRACT_REWARD, GUILD_ORDER, PATRON_CONTRACTS, district_cards_in_play
+from games.cadwallon.cards import (
+    CARDS,
+    CONTRACT_REWARD,
+    CONTRACT_RULES,
+    GUILD_ORDER,
+    PATRON_CONTRACTS,
+    district_cards_in_play,
+)
 from games.cadwallon.models import (
     CadwallonView,
     Category,
@@ -61,7 +68,7 @@ from games.cadwallon.models import (
     PlayAction,
     TurnStep,
 )
-from games.cadwallon.scoring import CREDITOR_BONUS, FULL_CREDITOR_BONUS, FULL_GUILD
+from games.cadwallon.scoring import CREDITOR_BONUS, FULL_CREDITOR_BONUS, FULL_GUILD, GUILD_CAP, contract_beaten
 from games.core.rng import GameRng
 
 
@@ -206,61 +213,70 @@ class Context:
     rivals: tuple[int, ...] = (0,) * 8
     rival_militia: int = 0
     exact: bool = True
+    #: The best other seat's measure of this seat's contract (the lowest for a ``fewest`` one).
+    rival_best: float = 0.0
 
 
+#: Chance credited to a contract by how far the seat is ahead of the best other seat (a met tie is 1).
 _PATRON_PROGRESS = {2: 0.9, 1: 0.7, 0: 0.25, -1: 0.08}
 
 
-def _contract_worth(c: Context, h: Holding, cards: Sequence[int], points: Sequence[int]) -> float:
+def contract_measure(contract: str, h: Holding, guilds: int, cap: int = GUILD_CAP) -> int:
+    """Return what ``contract`` counts for holdings ``h`` (as :func:`games.cadwallon.scoring.contract_measure`).
+
+    Another seat's hand is only a count, so its district types (Landlord) are those of its
+    captured and played cards.
+    """
+    measure = CONTRACT_RULES[contract].measure
+    members = h[_MEMBERS : _MEMBERS + guilds]
+    pers = h[_PERS]
+    if measure == "members":
+        return h[_MEMBERS + _PATRON[contract]]
+    if measure == "militia":
+        return h[_MIL]
+    if measure == "personalities":
+        return pers
+    if measure == "roster":
+        return max(members, default=0) + pers
+    if measure == "crests":
+        return sum(1 for g in range(guilds) if members[g] or h[_CREDS + g])
+    if measure == "hand":
+        return h[_HAND]
+    if measure == "guilds":
+        return sum(1 for m in members if m)
+    if measure == "threes":
+        return sum(1 for m in members if m >= 3)
+    if measure == "creditors":
+        return sum(h[_CREDS : _CREDS + guilds])
+    if measure == "district":
+        return max(h[_DTYPES : _DTYPES + 4])
+    if measure == "played":
+        return h[_PLAYED]
+    return max((h[_GPS + g] * min(cap, members[g] + pers) for g in range(guilds) if members[g]), default=0)
+
+
+def _contract_worth(c: Context, h: Holding) -> float:
     """Return what the seat's own contract is worth for ``h`` (partial credit unless ``exact``)."""
     contract = c.contract
     if contract is None:
         return 0.0
-    reward = float(CONTRACT_REWARD[contract])
-    if contract in _PATRON:
-        g = _PATRON[contract]
-        lead = h[_MEMBERS + g] - c.rivals[g]
-        if c.exact:
-            return reward if lead > 0 else 0.0
-        if h[_MEMBERS + g] == 0:
-            return 0.0
-        return reward * _PATRON_PROGRESS[max(-1, min(2, lead))] if lead >= -1 else 0.0
-    if contract == "K05":
-        return reward if h[_MIL] == 0 else 0.0
-    if contract == "K08":
-        return float(min(2 * h[_HAND], 6))
-    distinct = sum(1 for g in range(c.guilds) if h[_MEMBERS + g])
-    have: float
-    if contract == "K06":
-        have, need = h[_PERS], 2
-    elif contract == "K07":
-        have, need = max(cards, default=0), 4
-    elif contract == "K09":
-        have, need = distinct, 4
-    elif contract == "K10":
-        threes = sum(1 for x in cards if x == 3)
-        have, need = (threes if threes >= 2 else threes + 0.5 * min(1, sum(1 for x in cards if x == 2))), 2
-    elif contract == "K15":
-        have, need = sum(h[_CREDS : _CREDS + 8]), 2
-    elif contract == "K16":
-        have, need = h[_MIL], 2
-    elif contract == "K17":
-        have, need = max(h[_DTYPES : _DTYPES + 4]), 5
-    elif contract == "K18":
-        have, need = h[_PLAYED], 3
-    elif contract == "K19":
-        have, need = distinct, 6
-    else:  # K20
-        have, need = max(points, default=0), 24
-    if have >= need:
-        return reward
+    rule = CONTRACT_RULES[contract]
+    cap = 5 if c.condition == "C02" else GUILD_CAP
+    mine = contract_measure(contract, h, c.guilds, cap)
+    reward = float(min(2 * h[_HAND], 6) if contract == "K08" else CONTRACT_REWARD[contract])
+    best = c.rivals[_PATRON[contract]] if contract in _PATRON else int(c.rival_best)
     if c.exact:
-        return 0.0
-    return reward * (have / need) ** 2
+        return reward if contract_beaten(contract, mine, best) else 0.0
+    if contract == "K08":
+        reward = 6.0  # the cards still to come may fill the hand
+    lead = (best - mine if rule.fewest else mine - best) + (1 if rule.ties else 0)
+    if mine < rule.least:
+        lead = min(lead, 0)
+    return reward * _PATRON_PROGRESS[max(-1, min(2, lead))] if lead >= -1 else 0.0
 
 
 #: Contracts and conditions whose worth depends on where personalities go beyond their points.
-_SHAPED_CONTRACTS = frozenset(("K07", "K10", "K20"))
+_SHAPED_CONTRACTS: frozenset[str] = frozenset()
 _SHAPED_CONDITIONS = frozenset(("C06", "C10", "C11"))
 #: Most personalities whose every split is tried (more are placed greedily).
 _SEARCH_PERSONALITIES = 6
@@ -329,8 +345,7 @@ def worth(h: Holding, c: Context) -> float:
             if len(positive) >= 2:
                 total -= positive[0]
         if c.contract is not None:
-            points = [gps[g] * cards[g] for g in range(n_guilds)]
-            total += _contract_worth(c, h, cards, points)
+            total += _contract_worth(c, h)
         return total
 
     count = h[_PERS] if cond != "C05" else 0
@@ -779,6 +794,12 @@ class _Reading:
         members = [[h[_MEMBERS + g] for g in range(8)] for h in self.holdings]
         militia_counts = [h[_MIL] for h in self.holdings]
         self.contexts: list[Context] = []
+        rival_best = 0.0
+        if self.contract is not None:
+            cap = 5 if view.condition == "C02" else GUILD_CAP
+            others = [contract_measure(self.contract, self.holdings[o], guilds, cap) for o in range(n) if o != me]
+            if others:
+                rival_best = min(others) if CONTRACT_RULES[self.contract].fewest else max(others)
         for s in range(n):
             rivals = tuple(max((members[o][g] for o in range(n) if o != s), default=0) for g in range(8))
             self.contexts.append(
@@ -793,6 +814,7 @@ class _Reading:
                     rivals=rivals,
                     rival_militia=max((militia_counts[o] for o in range(n) if o != s), default=0),
                     exact=False,
+                    rival_best=rival_best if s == me else 0.0,
                 )
             )
         # How much each opponent's gain counts against ours: more for whoever leads.
