@@ -161,7 +161,7 @@ CONTRACT_RULES: dict[str, ContractRule] = {
     "K16": ContractRule("militia"),
     "K17": ContractRule("district"),
     "K18": ContractRule("played"),
-    "K19": ContractRule("crests"),
+    "K19": ContractRule("crests", ties=False),
     "K20": ContractRule("grand"),
 }
 #: Flat rewards of the other contracts (K08 is +2 per action in hand, capped at 6).
