@@ -215,6 +215,8 @@ class Context:
     exact: bool = True
     #: The best other seat's measure of this seat's contract (the lowest for a ``fewest`` one).
     rival_best: float = 0.0
+    #: Seats at the table (some contracts count ties only from 3 players).
+    players: int = 2
 
 
 #: Chance credited to a contract by how far the seat is ahead of the best other seat (a met tie is 1).
@@ -266,10 +268,11 @@ def _contract_worth(c: Context, h: Holding) -> float:
     reward = float(min(2 * h[_HAND], 6) if contract == "K08" else CONTRACT_REWARD[contract])
     best = c.rivals[_PATRON[contract]] if contract in _PATRON else int(c.rival_best)
     if c.exact:
-        return reward if contract_beaten(contract, mine, best) else 0.0
+        return reward if contract_beaten(contract, mine, best, c.players) else 0.0
     if contract == "K08":
         reward = 6.0  # the cards still to come may fill the hand
-    lead = (best - mine if rule.fewest else mine - best) + (1 if rule.ties else 0)
+    ties = rule.ties and c.players >= rule.ties_from
+    lead = (best - mine if rule.fewest else mine - best) + (1 if ties else 0)
     if mine < rule.least:
         lead = min(lead, 0)
     return reward * _PATRON_PROGRESS[max(-1, min(2, lead))] if lead >= -1 else 0.0
@@ -815,6 +818,7 @@ class _Reading:
                     rival_militia=max((militia_counts[o] for o in range(n) if o != s), default=0),
                     exact=False,
                     rival_best=rival_best if s == me else 0.0,
+                    players=n,
                 )
             )
         # How much each opponent's gain counts against ours: more for whoever leads.

@@ -138,24 +138,27 @@ class ContractRule:
 
     ``measure`` names what is counted (:func:`games.cadwallon.scoring.contract_measure`); the holder
     must have the most of it (``fewest``: the least), ``ties`` says whether sharing that with another
-    player still counts, and the count must reach ``least``. Comparing with the table instead of a
-    fixed number keeps a contract about as hard with 2 players as with 8 and on every grid.
+    player still counts (``ties_from``: only at tables of at least that many players; with two,
+    equal counts are common enough to make a tie too easy), and the count must reach ``least``.
+    Comparing with the table instead of a fixed number keeps a contract about as hard with 2
+    players as with 8 and on every grid.
     """
 
     measure: str
     ties: bool = True
     least: int = 1
     fewest: bool = False
+    ties_from: int = 2
 
 
 #: Every contract's rule (HOUSE, revision 2). Patrons count members of their guild, strictly most.
 CONTRACT_RULES: dict[str, ContractRule] = {
     **{k: ContractRule("members", ties=False) for k in PATRON_CONTRACTS},
     "K05": ContractRule("militia", least=0, fewest=True),
-    "K06": ContractRule("personalities"),
-    "K07": ContractRule("roster"),
+    "K06": ContractRule("personalities", ties_from=3),
+    "K07": ContractRule("roster", ties_from=3),
     "K08": ContractRule("hand"),
-    "K09": ContractRule("guilds", ties=False),
+    "K09": ContractRule("guilds", ties_from=3),
     "K10": ContractRule("threes"),
     "K15": ContractRule("creditors"),
     "K16": ContractRule("militia"),
@@ -238,7 +241,7 @@ def district_cards_in_play(grid: int, expansion_actions: bool = False) -> tuple[
 SEAT_ALLOWANCE: dict[tuple[int, int], tuple[int, ...]] = {
     (3, 2): (0, 5),
     (3, 3): (0, 2, 4),
-    (3, 4): (0, 0, 2, 4),
+    (3, 4): (0, 0, 2, 5),
 }
 
 

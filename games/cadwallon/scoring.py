@@ -59,6 +59,8 @@ class TableContext:
     most_militia: bool
     #: Per contract, the best measure among the other seats (the lowest for a ``fewest`` contract).
     rival_best: Mapping[str, int] = field(default_factory=dict)
+    #: Seats at the table (some contracts count ties only from 3 players).
+    players: int = 2
 
 
 _NO_RIVALS = TableContext(rival_members={}, most_militia=False)
@@ -111,14 +113,15 @@ def contract_measure(
     return max((points[g] * min(cap, m + personalities) for g, m in members.items()), default=0)
 
 
-def contract_beaten(contract: str, mine: int, best_other: int) -> bool:
-    """Return whether ``mine`` fulfils ``contract`` against the other seats' best measure."""
+def contract_beaten(contract: str, mine: int, best_other: int, players: int) -> bool:
+    """Return whether ``mine`` fulfils ``contract`` against the other seats' best measure at a table of ``players``."""
     rule = CONTRACT_RULES[contract]
     if mine < rule.least:
         return False
+    tie = rule.ties and players >= rule.ties_from and mine == best_other
     if rule.fewest:
-        return mine < best_other or (rule.ties and mine == best_other)
-    return mine > best_other or (rule.ties and mine == best_other)
+        return mine < best_other or tie
+    return mine > best_other or tie
 
 
 def crests(captured: Sequence[str]) -> int:
@@ -223,7 +226,7 @@ def _contract_met(
         best = context.rival_members.get(PATRON_CONTRACTS[contract], 0)
     else:
         best = context.rival_best.get(contract, 10**6 if rule.fewest else 0)
-    met = contract_beaten(contract, mine, best)
+    met = contract_beaten(contract, mine, best, context.players)
     reward = min(HOARDER_PER_CARD * len(hand), HOARDER_CAP) if contract == "K08" else CONTRACT_REWARD[contract]
     return met, reward if met else 0
 
@@ -337,7 +340,12 @@ def table_context(
             for s in others
         ]
         best[contract] = min(values) if rule.fewest else max(values)
-    return TableContext(rival_members=rivals, most_militia=mine >= 1 and mine == max(counts), rival_best=best)
+    return TableContext(
+        rival_members=rivals,
+        most_militia=mine >= 1 and mine == max(counts),
+        rival_best=best,
+        players=len(captured),
+    )
 
 
 def score_table(

@@ -206,8 +206,9 @@ def contract_total(
     grid: int = 3,
     rivals: Mapping[Guild, int] | None = None,
     best: Mapping[str, int] | None = None,
+    players: int = 3,
 ) -> tuple[bool, int]:
-    context = TableContext(rival_members=rivals or {}, most_militia=False, rival_best=best or {})
+    context = TableContext(rival_members=rivals or {}, most_militia=False, rival_best=best or {}, players=players)
     breakdown = score_seat(0, captured, played, len(hand), grid=grid, hand=hand, contract=contract, context=context)
     return breakdown.contract_met, breakdown.contract_points
 
@@ -260,7 +261,8 @@ def test_expansion_patron_contracts(contract: str, guild_: str) -> None:
         ("K08", (), (), ("A01", "A02", "A03", "A04"), 1, (True, 6)),
         ("K08", (), ("A01",), (), 0, (False, 0)),
         ("K09", ("USU-1", "JEW-1", "BLA-1", "ZOD-1"), (), (), 3, (True, 4)),
-        ("K09", ("USU-1", "JEW-1", "BLA-1", "ZOD-1"), (), (), 4, (False, 0)),
+        ("K09", ("USU-1", "JEW-1", "BLA-1", "ZOD-1"), (), (), 4, (True, 4)),
+        ("K09", ("USU-1", "JEW-1", "BLA-1"), (), (), 4, (False, 0)),
         ("K09", ("USU-1", "JEW-1", "BLA-1", "ZOD-C"), (), (), 2, (True, 4)),
         ("K10", ("USU-1", "USU-2", "USU-3", "JEW-1"), (), (), 1, (True, 4)),
         ("K10", ("USU-1", "USU-2", "P1", "JEW-1"), (), (), 0, (False, 0)),
@@ -289,6 +291,16 @@ def test_contracts(
     expected: tuple[bool, int],
 ) -> None:
     assert contract_total(contract, captured, played, hand, grid=4, best={contract: best}) == expected
+
+
+@pytest.mark.parametrize("contract", ["K06", "K07", "K09"])
+def test_revision_2_some_ties_count_only_from_three_players(contract: str) -> None:
+    """Friends at Court, Full Roster and Wide Network: a tie for the most counts at 3+ players, not at 2."""
+    captured = ("USU-1", "JEW-1", "BLA-1", "ZOD-1", "P1")
+    mine = {"K06": 1, "K07": 2, "K09": 4}[contract]
+    assert contract_total(contract, captured, best={contract: mine}, players=3)[0]
+    assert not contract_total(contract, captured, best={contract: mine}, players=2)[0]
+    assert contract_total(contract, captured, best={contract: mine - 1}, players=2)[0]
 
 
 def test_revision_2_contracts_compare_with_the_table() -> None:
