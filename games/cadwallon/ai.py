@@ -9,8 +9,9 @@ actions it is handed. Its decisions:
   actions, the condition), and a grid card is worth what it adds to that score. Guild members and
   militia still in the deck raise the stakes a little: a guild's first card is worth more than its
   points because later members multiply with it, and a Creditor's +5 counts with the chance of
-  completing its guild. Only its own contract counts, with partial credit
-  for progress. A card an opponent would take counts against it, most of all for the leader.
+  completing its guild. Only its own contract counts, credited by how far the
+  seat leads the best other seat on what the contract measures (revision 2 contracts compare with
+  the table). A card an opponent would take counts against it, most of all for the leader.
 - **Placing an agent.** It imagines the rest of the Deploy phase many times: the other seats place
   their agents on free boulevards at random, its own later agents go where a quick estimate of
   support likes them best, and Capture is judged exactly as the rules do (ties stay, marks,
