@@ -153,7 +153,8 @@ class ContractRule:
 
 #: Every contract's rule (HOUSE, revision 2). Patrons count members of their guild, strictly most.
 CONTRACT_RULES: dict[str, ContractRule] = {
-    **{k: ContractRule("members", ties=False) for k in PATRON_CONTRACTS},
+    # With 5 or more players a strict "most" of one guild became rare (6-10% at 8), so a tie counts there.
+    **{k: ContractRule("members", ties_from=5) for k in PATRON_CONTRACTS},
     "K05": ContractRule("militia", least=0, fewest=True),
     "K06": ContractRule("personalities", ties_from=3),
     "K07": ContractRule("roster", ties_from=3),
@@ -164,7 +165,7 @@ CONTRACT_RULES: dict[str, ContractRule] = {
     "K16": ContractRule("militia"),
     "K17": ContractRule("district"),
     "K18": ContractRule("played"),
-    "K19": ContractRule("crests", ties=False),
+    "K19": ContractRule("crests", ties_from=5),
     "K20": ContractRule("grand"),
 }
 #: Flat rewards of the other contracts (K08 is +2 per action in hand, capped at 6).

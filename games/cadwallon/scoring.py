@@ -223,7 +223,7 @@ def _contract_met(
     rule = CONTRACT_RULES[contract]
     mine = contract_measure(contract, captured, hand, played, cap)
     if contract in PATRON_CONTRACTS:
-        best = context.rival_members.get(PATRON_CONTRACTS[contract], 0)
+        best = context.rival_members.get(PATRON_CONTRACTS[contract], 0)  # 0 members never wins: least 1
     else:
         best = context.rival_best.get(contract, 10**6 if rule.fewest else 0)
     met = contract_beaten(contract, mine, best, context.players)

@@ -303,6 +303,14 @@ def test_revision_2_some_ties_count_only_from_three_players(contract: str) -> No
     assert contract_total(contract, captured, best={contract: mine - 1}, players=2)[0]
 
 
+@pytest.mark.parametrize("players", [2, 4, 5, 8])
+def test_revision_2_a_patron_tie_counts_from_five_players(players: int) -> None:
+    """Patron of the Thieves, one Thief each: strict up to 4 players, a tie counts from 5."""
+    met = contract_total("K11", ("THI-1",), grid=4, rivals={Guild.THI: 1}, players=players)
+    assert met == ((True, 5) if players >= 5 else (False, 0))
+    assert contract_total("K11", (), grid=4, players=players) == (False, 0)
+
+
 def test_revision_2_contracts_compare_with_the_table() -> None:
     """Clean Hands is the fewest militia (ties count), Friend of the Watch the most; both measured at the table."""
     captured = [("M01", "USU-1"), ("M02", "JEW-1"), ("M03", "M04", "BLA-1")]
