@@ -13,12 +13,19 @@ S(X) + S(Y), never an action card.
 condition and contract moved its holder's rank, to spot a card or rule that never matters or
 always wins; it also pits simple fixed strategies against random seats.
 
+``--allai N`` plays N games per mode with the AI in every seat and prints the win rate of each
+position in the round-1 turn order (First Player = position 0) with its 95% Wilson interval and its
+deviation from the fair share, the game length in rounds, how often each contract was met, how often a
+Creditor earned its +5, the win rate of each action card's player and the share of tied card
+judgments, each against the issue-15 target (PASS/MISS). ``--set budget=...`` trades strength for time.
+
 Not part of the test run: this is a measuring tool (the tests check legality and a small seeded win count).
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import math
 import statistics
 import time
@@ -28,8 +35,10 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from games.cadwallon.ai import DEFAULT_WEIGHTS, CadwallonAgent, Weights
+from games.cadwallon.cards import contracts_in_play, guilds_in_play
 from games.cadwallon.engine import CadwallonEngine
 from games.cadwallon.models import CadwallonOptions, CadwallonView, PlaceAgent
+from games.cadwallon.scoring import score_seat, table_context
 from games.cadwallon.state import CadwallonState
 from games.core.protocol import Agent, RandomAgent
 from games.core.rng import GameRng
@@ -248,6 +257,185 @@ def simple_strategies(mode: str, games: int, seed: str) -> None:
     print(f"  {mode} greedy-support vs random: win {wins / games:.3f} (fair {1 / n:.3f})")
 
 
+@dataclass
+class AllAiGame:
+    """What one all-AI game shows about the designed parts."""
+
+    position_wins: list[float]
+    rounds: int
+    contracts: list[tuple[str, bool]]
+    creditors: int
+    full_creditors: int
+    played: list[tuple[str, bool]]
+    judgments: int
+    ties: int
+    accidents: list[tuple[str, bool]] = field(default_factory=list)
+    #: Final totals and tie-break crests by position in the round-1 turn order.
+    totals: list[int] = field(default_factory=list)
+    crests: list[int] = field(default_factory=list)
+    #: Each round's First Player, as a position in the round-1 turn order.
+    leaders: list[int] = field(default_factory=list)
+
+
+def _accidents(state: CadwallonState) -> list[tuple[str, bool]]:
+    """Return, for every seat and every contract in play it does not hold, whether its cards meet it."""
+    guilds = guilds_in_play(state.grid)
+    out: list[tuple[str, bool]] = []
+    for seat in range(state.num_seats):
+        context = table_context(seat, state.captured, guilds, state.hands, state.played, state.condition)
+        for contract in contracts_in_play(state.grid):
+            if contract == state.contracts[seat]:
+                continue
+            breakdown = score_seat(
+                seat,
+                state.captured[seat],
+                state.played[seat],
+                len(state.hands[seat]),
+                grid=state.grid,
+                hand=state.hands[seat],
+                condition=state.condition,
+                contract=contract,
+                context=context,
+            )
+            out.append((contract, breakdown.contract_met))
+    return out
+
+
+def play_all_ai(n: int, grid: int, seed: str, weights: Weights, extra: tuple[str, ...]) -> AllAiGame:
+    """Play one seeded game with the AI in every seat and collect the balance numbers."""
+    ai = CadwallonAgent(weights)
+    state: CadwallonState = ENGINE.setup(n, table_options(grid, extra), seed).state
+    first = state.first_seat
+    judgments = ties = 0
+    seen_round: int | None = None
+    leaders: list[int] = []
+    while True:
+        if state.round > len(leaders):
+            leaders.append((state.first_seat - first) % n)
+        active = sorted(ENGINE.active_seats(state))
+        if not active:
+            break
+        seat = active[0]
+        legal = ENGINE.legal_actions(state, seat)
+        rng = GameRng.for_step(seed, state.version, f"seat{seat}")
+        state = ENGINE.apply(state, seat, ai.choose(ENGINE.view(state, seat), legal, rng)).state
+        if state.last_capture_round is not None and state.last_capture_round != seen_round:
+            seen_round = state.last_capture_round
+            contested = [c for c in state.last_capture if c.support > 0]
+            judgments += len(contested)
+            ties += sum(1 for c in contested if c.tied)
+    if state.ranks is None or state.result is None:
+        raise RuntimeError("the game did not finish")
+    firsts = sum(1 for r in state.ranks if r == 0)
+    wins = [0.0] * n
+    for seat in range(n):
+        if state.ranks[seat] == 0:
+            wins[(seat - first) % n] = 1.0 / firsts
+    lines = [line for b in state.result for line in b.guilds if line.creditor]
+    return AllAiGame(
+        position_wins=wins,
+        rounds=state.round,
+        contracts=[(b.contract, b.contract_met) for b in state.result if b.contract is not None],
+        creditors=len(lines),
+        full_creditors=sum(1 for line in lines if line.creditor_bonus > 1),
+        played=[(card, state.ranks[seat] == 0) for seat, cards in enumerate(state.played) for card in cards],
+        judgments=judgments,
+        ties=ties,
+        accidents=_accidents(state),
+        totals=[state.result[(first + pos) % n].total for pos in range(n)],
+        crests=[state.result[(first + pos) % n].crests for pos in range(n)],
+        leaders=leaders,
+    )
+
+
+def _all_ai_chunk(args: tuple[str, int, int, str, Weights, tuple[str, ...]]) -> list[AllAiGame]:
+    mode, first, count, seed, weights, extra = args
+    n, grid = parse_mode(mode)
+    return [play_all_ai(n, grid, f"{seed}:allai:{mode}:{g}", weights, extra) for g in range(first, first + count)]
+
+
+def _mark(ok: bool) -> str:
+    return "PASS" if ok else "MISS"
+
+
+def all_ai(
+    mode: str, games: int, seed: str, workers: int, weights: Weights, extra: tuple[str, ...], dump: str = ""
+) -> None:
+    """Play ``games`` all-AI games of ``mode`` and print the balance numbers against the issue-15 targets."""
+    n, _grid = parse_mode(mode)
+    step = max(1, games // max(1, workers * 4))
+    jobs = [(mode, first, min(step, games - first), seed, weights, extra) for first in range(0, games, step)]
+    results: list[AllAiGame] = []
+    if workers > 1:
+        with ProcessPoolExecutor(workers) as pool:
+            for chunk in pool.map(_all_ai_chunk, jobs):
+                results.extend(chunk)
+    else:
+        for job in jobs:
+            results.extend(_all_ai_chunk(job))
+    if dump:
+        with open(dump, "a", encoding="utf-8") as out:
+            for r in results:
+                out.write(
+                    json.dumps({"mode": mode, "totals": r.totals, "crests": r.crests, "leaders": r.leaders}) + "\n"
+                )
+    count = len(results)
+    fair = 1 / n
+    print(f"== all-AI {mode}: {count} games; options {extra or 'defaults'}; budget {weights.budget}")
+    worst = 0.0
+    for pos in range(n):
+        wins = sum(r.position_wins[pos] for r in results)
+        low, high = wilson(wins, count)
+        dev = wins / count - fair
+        worst = max(worst, abs(dev))
+        print(f"  position {pos}: win {wins / count:.3f} [{low:.3f}, {high:.3f}] deviation {100 * dev:+.1f} pp")
+    # Games for a ±5 pp claim: the interval's half-width at the fair share must fall under 5 pp.
+    need = math.ceil(1.96**2 * fair * (1 - fair) / 0.05**2)
+    print(f"  worst deviation {100 * worst:.1f} pp {_mark(worst <= 0.05)} (±5 pp needs ≥ {need} games per line)")
+    rounds = [r.rounds for r in results]
+    print(f"  rounds mean {statistics.fmean(rounds):.2f} min {min(rounds)} max {max(rounds)}")
+    met: dict[str, list[bool]] = defaultdict(list)
+    for r in results:
+        for contract, ok in r.contracts:
+            met[contract].append(ok)
+    cells = []
+    for contract in sorted(met):
+        rate = statistics.fmean(met[contract])
+        cells.append(f"{contract} {rate:.2f}{'' if 0.15 <= rate <= 0.60 else '!'}")
+    print(f"  contracts met by their holder: {' '.join(cells)}")
+    accident: dict[str, list[bool]] = defaultdict(list)
+    for r in results:
+        for contract, ok in r.accidents:
+            accident[contract].append(ok)
+    rates = {c: statistics.fmean(v) for c, v in accident.items()}
+    missed = [c for c in sorted(rates) if not 0.15 <= rates[c] <= 0.60]
+    shown = " ".join(f"{c} {rates[c]:.2f}{'' if c not in missed else '!'}" for c in sorted(rates))
+    print(f"  contracts met by accident ({_mark(not missed)}; ! outside 15-60%): {shown}")
+    held = sum(r.creditors for r in results)
+    full = sum(r.full_creditors for r in results)
+    games_full = sum(1 for r in results if r.full_creditors)
+    if held:
+        print(
+            f"  Creditors held {held}, +5 earned {full} ({full / held:.2f} of held),"
+            f" in {games_full / count:.2f} of games"
+        )
+    by_card: dict[str, list[bool]] = defaultdict(list)
+    for r in results:
+        for card, won in r.played:
+            by_card[card].append(won)
+    rates = {c: statistics.fmean(v) for c, v in by_card.items() if len(v) >= 20}
+    if rates:
+        # "Far more often than the others": the best card's player against the mean over all cards.
+        top = max(rates, key=lambda c: rates[c])
+        mean = statistics.fmean(rates.values())
+        ok = rates[top] <= 1.5 * mean
+        shown = " ".join(f"{c} {rates[c]:.2f}/{len(by_card[c])}" for c in sorted(rates))
+        print(f"  action player wins ({_mark(ok)}: best {top} {rates[top]:.2f}, mean {mean:.2f}): {shown}")
+    judged = sum(r.judgments for r in results)
+    tied = sum(r.ties for r in results)
+    print(f"  contested judgments {judged}, tied {tied / max(1, judged):.3f}", flush=True)
+
+
 def main() -> None:
     """Parse the arguments and print the measurements."""
     parser = argparse.ArgumentParser(description=__doc__)
@@ -258,6 +446,8 @@ def main() -> None:
     parser.add_argument("--options", default="", help="optional rules on: conditions,starting_action,...")
     parser.add_argument("--opponents", default="random", choices=sorted(OPPONENTS))
     parser.add_argument("--balance", type=int, default=0)
+    parser.add_argument("--allai", type=int, default=0, help="play N all-AI games per mode (balance targets)")
+    parser.add_argument("--dump", default="", help="with --allai: append each game's totals by position (JSON lines)")
     parser.add_argument("--set", action="append", default=[], help="override a weight: name=value")
     args = parser.parse_args()
     modes = args.modes.split(",")
@@ -273,6 +463,10 @@ def main() -> None:
         name, value = item.split("=")
         overrides[name] = type(getattr(DEFAULT_WEIGHTS, name))(value)
     weights = Weights(**{**DEFAULT_WEIGHTS.__dict__, **overrides})
+    if args.allai:
+        for mode in modes:
+            all_ai(mode, args.allai, args.seed, args.workers, weights, extra, args.dump)
+        return
     print(f"weights: {weights}; options: {extra or 'defaults'}; opponents: {args.opponents}")
     for mode in modes:
         started = time.perf_counter()

@@ -38,6 +38,7 @@ PART_CHOICES = [
         ("action cards", "actions"),
         ("conditions and contracts", "conditions"),
         ("our readings of the rulebook", "readings"),
+        ("our design, revision 2", "revision"),
     )
 ]
 PRESENTER = CadwallonPresenter()

@@ -126,7 +126,9 @@ RESULT_BUDGET = 3900
 #: The main rules (the board's Rules button): one embed, each text ≤ 1024 characters.
 RULE_SECTIONS = ("goal", "setup", "round", "support", "capture", "scoring", "options", "table")
 #: ``/cadwallon rules`` pages, in order: the main rules, then the card tables and our readings.
-RULE_PAGES = ("rules", "cards", "actions", "conditions", "readings")
+RULE_PAGES = ("rules", "cards", "actions", "conditions", "readings", "revision")
+#: The sections of the page "our design, revision 2": what changed in our designed parts and why.
+REVISION_SECTIONS = ("why", "creditors", "contracts", "seats", "measured")
 #: Our readings of the rulebook (digest RULINGs and the engine's own), one line each.
 READINGS = (
     "zero",
@@ -479,8 +481,9 @@ class CadwallonPresenter:
 
         Pages: ``rules`` (the main rules), ``cards`` (district types, guilds, Creditors,
         personalities, militia), ``actions`` (the 26 action cards), ``conditions`` (the 12 conditions
-        and 20 contracts) and ``readings`` (how we read the rulebook where it is silent). Every table
-        is generated from the engine's card data; every value there is a HOUSE card, and says so.
+        and 20 contracts), ``readings`` (how we read the rulebook where it is silent) and ``revision``
+        (our design, revision 2: what changed and why). Every table is generated from the engine's
+        card data; every value there is a HOUSE card, and says so.
         """
         builders: dict[str, Callable[[str], list[tuple[str, str]]]] = {
             "rules": self.rules,
@@ -488,6 +491,7 @@ class CadwallonPresenter:
             "actions": _actions_page,
             "conditions": _conditions_page,
             "readings": _readings_page,
+            "revision": _revision_page,
         }
         if page not in builders:
             raise ValueError(f"unknown rules page {page!r}")
@@ -563,6 +567,8 @@ class CadwallonPresenter:
         ]
         if b.informer_penalty:
             extras.append(_t(locale, "result.informers", points=signed(-b.informer_penalty)))
+        if b.seat_points:
+            extras.append(_t(locale, "revision.result_seat", points=signed(b.seat_points)))
         if b.contract is not None:
             key = "result.contract_met" if b.contract_met else "result.contract_failed"
             extras.append(_t(locale, key, name=contract_name(b.contract, locale), points=signed(b.contract_points)))
@@ -844,6 +850,10 @@ def _conditions_page(locale: str) -> list[tuple[str, str]]:
 
 
 @cache
+def _revision_page(locale: str) -> list[tuple[str, str]]:
+    return [(_t(locale, f"revision.{key}.title"), _t(locale, f"revision.{key}.text")) for key in REVISION_SECTIONS]
+
+
 def _readings_page(locale: str) -> list[tuple[str, str]]:
     rows = [f"• {_t(locale, f'reading.{key}')}" for key in READINGS]
     intro = (_t(locale, "table.readings_intro_title"), _t(locale, "table.readings_intro"))

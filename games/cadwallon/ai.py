@@ -8,8 +8,10 @@ actions it is handed. Its decisions:
   scores them (guild points times cards, personalities where they add most, Creditors, militia,
   actions, the condition), and a grid card is worth what it adds to that score. Guild members and
   militia still in the deck raise the stakes a little: a guild's first card is worth more than its
-  points because later members multiply with it. Only its own contract counts, with partial credit
-  for progress. A card an opponent would take counts against it, most of all for the leader.
+  points because later members multiply with it, and a Creditor's +5 counts with the chance of
+  completing its guild. Only its own contract counts, credited by how far the
+  seat leads the best other seat on what the contract measures (revision 2 contracts compare with
+  the table). A card an opponent would take counts against it, most of all for the leader.
 - **Placing an agent.** It imagines the rest of the Deploy phase many times: the other seats place
   their agents on free boulevards at random, its own later agents go where a quick estimate of
   support likes them best, and Capture is judged exactly as the rules do (ties stay, marks,
@@ -23,6 +25,9 @@ actions it is handed. Its decisions:
   played when it gains more than holding it is worth. Cards that do not touch the board (Informant,
   Pickpocket, Windfall, Scapegoat, …) are valued directly. A card with several targets is chosen
   target by target from the same imagined futures, so each step agrees with the first.
+- **The First Player card.** Going first next round is worth a few points, the more the later
+  this seat would otherwise place; Ducal Favour is played for that (and not when the card comes
+  to it anyway or the game is ending).
 - **Tarot Mages.** The peeked card worth least to it relative to the others goes to the bottom
   when it is a bad card, and the best ones are put on top.
 
@@ -42,7 +47,14 @@ from typing import Any
 from pydantic import BaseModel
 
 from games.cadwallon.board import Board, board
-from games.cadwallon.cards import CARDS, CONTRACT_REWARD, GUILD_ORDER, PATRON_CONTRACTS, district_cards_in_play
+from games.cadwallon.cards import (
+    CARDS,
+    CONTRACT_REWARD,
+    CONTRACT_RULES,
+    GUILD_ORDER,
+    PATRON_CONTRACTS,
+    district_cards_in_play,
+)
 from games.cadwallon.models import (
     CadwallonView,
     Category,
@@ -57,6 +69,7 @@ from games.cadwallon.models import (
     PlayAction,
     TurnStep,
 )
+from games.cadwallon.scoring import CREDITOR_BONUS, FULL_CREDITOR_BONUS, FULL_GUILD, GUILD_CAP, contract_beaten
 from games.core.rng import GameRng
 
 
@@ -88,6 +101,8 @@ class Weights:
     hold: float = 0.6
     #: Softness of the quick support estimate (in support points).
     softness: float = 1.5
+    #: Points that going first rather than last in next round's turn order is worth (Ducal Favour).
+    first_player: float = 2.5
 
 
 DEFAULT_WEIGHTS = Weights()
@@ -199,64 +214,76 @@ class Context:
     rivals: tuple[int, ...] = (0,) * 8
     rival_militia: int = 0
     exact: bool = True
+    #: The best other seat's measure of this seat's contract (the lowest for a ``fewest`` one).
+    rival_best: float = 0.0
+    #: Seats at the table (some contracts count ties only from 3 players).
+    players: int = 2
 
 
+#: Chance credited to a contract by how far the seat is ahead of the best other seat (a met tie is 1).
 _PATRON_PROGRESS = {2: 0.9, 1: 0.7, 0: 0.25, -1: 0.08}
 
 
-def _contract_worth(c: Context, h: Holding, cards: Sequence[int], points: Sequence[int]) -> float:
+def contract_measure(contract: str, h: Holding, guilds: int, cap: int = GUILD_CAP) -> int:
+    """Return what ``contract`` counts for holdings ``h`` (as :func:`games.cadwallon.scoring.contract_measure`).
+
+    Another seat's hand is only a count, so its district types (Landlord) are those of its
+    captured and played cards.
+    """
+    measure = CONTRACT_RULES[contract].measure
+    members = h[_MEMBERS : _MEMBERS + guilds]
+    pers = h[_PERS]
+    if measure == "members":
+        return h[_MEMBERS + _PATRON[contract]]
+    if measure == "militia":
+        return h[_MIL]
+    if measure == "personalities":
+        return pers
+    if measure == "roster":
+        return max(members, default=0) + pers
+    if measure == "crests":
+        return sum(1 for g in range(guilds) if members[g] or h[_CREDS + g])
+    if measure == "hand":
+        return h[_HAND]
+    if measure == "guilds":
+        return sum(1 for m in members if m)
+    if measure == "threes":
+        return sum(1 for m in members if m >= 3)
+    if measure == "creditors":
+        return sum(h[_CREDS : _CREDS + guilds])
+    if measure == "district":
+        return max(h[_DTYPES : _DTYPES + 4])
+    if measure == "played":
+        return h[_PLAYED]
+    return max((h[_GPS + g] * min(cap, members[g] + pers) for g in range(guilds) if members[g]), default=0)
+
+
+def _contract_worth(c: Context, h: Holding) -> float:
     """Return what the seat's own contract is worth for ``h`` (partial credit unless ``exact``)."""
     contract = c.contract
     if contract is None:
         return 0.0
-    reward = float(CONTRACT_REWARD[contract])
-    if contract in _PATRON:
-        g = _PATRON[contract]
-        lead = h[_MEMBERS + g] - c.rivals[g]
-        if c.exact:
-            return reward if lead > 0 else 0.0
-        if h[_MEMBERS + g] == 0:
-            return 0.0
-        return reward * _PATRON_PROGRESS[max(-1, min(2, lead))] if lead >= -1 else 0.0
-    if contract == "K05":
-        return reward if h[_MIL] == 0 else 0.0
-    if contract == "K08":
-        return float(min(2 * h[_HAND], 6))
-    distinct = sum(1 for g in range(c.guilds) if h[_MEMBERS + g])
-    have: float
-    if contract == "K06":
-        have, need = h[_PERS], 2
-    elif contract == "K07":
-        have, need = max(cards, default=0), 4
-    elif contract == "K09":
-        have, need = distinct, 4
-    elif contract == "K10":
-        threes = sum(1 for x in cards if x == 3)
-        have, need = (threes if threes >= 2 else threes + 0.5 * min(1, sum(1 for x in cards if x == 2))), 2
-    elif contract == "K15":
-        have, need = sum(h[_CREDS : _CREDS + 8]), 2
-    elif contract == "K16":
-        have, need = h[_MIL], 2
-    elif contract == "K17":
-        have, need = max(h[_DTYPES : _DTYPES + 4]), 5
-    elif contract == "K18":
-        have, need = h[_PLAYED], 3
-    elif contract == "K19":
-        have, need = distinct, 6
-    else:  # K20
-        have, need = max(points, default=0), 24
-    if have >= need:
-        return reward
+    rule = CONTRACT_RULES[contract]
+    cap = 5 if c.condition == "C02" else GUILD_CAP
+    mine = contract_measure(contract, h, c.guilds, cap)
+    reward = float(min(2 * h[_HAND], 6) if contract == "K08" else CONTRACT_REWARD[contract])
+    best = c.rivals[_PATRON[contract]] if contract in _PATRON else int(c.rival_best)
     if c.exact:
-        return 0.0
-    return reward * (have / need) ** 2
+        return reward if contract_beaten(contract, mine, best, c.players) else 0.0
+    if contract == "K08":
+        reward = 6.0  # the cards still to come may fill the hand
+    ties = rule.ties and c.players >= rule.ties_from
+    lead = (best - mine if rule.fewest else mine - best) + (1 if ties else 0)
+    if mine < rule.least:
+        lead = min(lead, 0)
+    return reward * _PATRON_PROGRESS[max(-1, min(2, lead))] if lead >= -1 else 0.0
 
 
 #: Contracts and conditions whose worth depends on where personalities go beyond their points.
-_SHAPED_CONTRACTS = frozenset(("K07", "K10", "K20"))
+_SHAPED_CONTRACTS: frozenset[str] = frozenset()
 _SHAPED_CONDITIONS = frozenset(("C06", "C10", "C11"))
 #: Most personalities whose every split is tried (more are placed greedily).
-_SEARCH_PERSONALITIES = 4
+_SEARCH_PERSONALITIES = 6
 
 
 def _splits(capacity: Sequence[int], count: int) -> list[tuple[int, ...]]:
@@ -269,12 +296,27 @@ def _splits(capacity: Sequence[int], count: int) -> list[tuple[int, ...]]:
     return out
 
 
+def _creditor_bonus(cards: int, expected: float, exact: bool) -> float:
+    """Return a held Creditor's bonus: +1, or +5 with four cards of its guild (digest §8.3, revision 2).
+
+    Short of four, the +5 is worth the chance of completing the guild (the expected further
+    members over the missing ones, cubed), so members of a guild whose Creditor the seat holds —
+    and the Creditor of a guild it has nearly completed — are worth more than their points.
+    """
+    if cards >= FULL_GUILD:
+        return float(FULL_CREDITOR_BONUS)
+    if exact:
+        return float(CREDITOR_BONUS)
+    chance = min(1.0, (cards + expected) / FULL_GUILD) ** 3
+    return CREDITOR_BONUS + (FULL_CREDITOR_BONUS - CREDITOR_BONUS) * chance
+
+
 @lru_cache(maxsize=65536)
 def worth(h: Holding, c: Context) -> float:
     """Return the score of holdings ``h`` (the engine's score when ``c.exact``; else an expectation).
 
-    Personalities go where they add most: every split is tried when a contract or the condition
-    cares about guild sizes (as the engine does), else one by one to the best guild, which is the
+    Personalities go where they add most: every split is tried when a contract, the condition or a
+    Creditor cares about guild sizes (as the engine does), else one by one to the best guild, which is the
     same because a personality then adds its guild's points wherever it goes.
     """
     cond = c.condition
@@ -293,7 +335,7 @@ def worth(h: Holding, c: Context) -> float:
             points *= min(1.0, e)
         bonus = 0.0
         if creds[g]:
-            bonus = 5.0 if members[g] == 4 else 1.0
+            bonus = _creditor_bonus(cards, e, c.exact)
         if cond == "C10" and cards == 4:
             bonus += 3.0
         return points + bonus
@@ -307,16 +349,17 @@ def worth(h: Holding, c: Context) -> float:
             if len(positive) >= 2:
                 total -= positive[0]
         if c.contract is not None:
-            points = [gps[g] * cards[g] for g in range(n_guilds)]
-            total += _contract_worth(c, h, cards, points)
+            total += _contract_worth(c, h)
         return total
 
     count = h[_PERS] if cond != "C05" else 0
-    shaped = c.contract in _SHAPED_CONTRACTS or cond in _SHAPED_CONDITIONS
+    # A Creditor's +5 needs four cards, so one personality may be worth nothing until a second
+    # joins it: one-by-one placement would miss that, every split does not.
+    shaped = c.contract in _SHAPED_CONTRACTS or cond in _SHAPED_CONDITIONS or any(creds)
     if count and shaped and count <= _SEARCH_PERSONALITIES:
-        # Guilds without members are interchangeable: one of them stands for all.
-        empty = next((g for g in range(n_guilds) if not members[g]), -1)
-        used = [g for g in range(n_guilds) if members[g] or g == empty]
+        # Guilds without members or Creditor are interchangeable: one of them stands for all.
+        empty = next((g for g in range(n_guilds) if not members[g] and not creds[g]), -1)
+        used = [g for g in range(n_guilds) if members[g] or creds[g] or g == empty]
         best = -math.inf
         for split in _splits([max(0, cap - members[g]) for g in used], count):
             extra = [0] * n_guilds
@@ -755,6 +798,12 @@ class _Reading:
         members = [[h[_MEMBERS + g] for g in range(8)] for h in self.holdings]
         militia_counts = [h[_MIL] for h in self.holdings]
         self.contexts: list[Context] = []
+        rival_best = 0.0
+        if self.contract is not None:
+            cap = 5 if view.condition == "C02" else GUILD_CAP
+            others = [contract_measure(self.contract, self.holdings[o], guilds, cap) for o in range(n) if o != me]
+            if others:
+                rival_best = min(others) if CONTRACT_RULES[self.contract].fewest else max(others)
         for s in range(n):
             rivals = tuple(max((members[o][g] for o in range(n) if o != s), default=0) for g in range(8))
             self.contexts.append(
@@ -769,6 +818,8 @@ class _Reading:
                     rivals=rivals,
                     rival_militia=max((militia_counts[o] for o in range(n) if o != s), default=0),
                     exact=False,
+                    rival_best=rival_best if s == me else 0.0,
+                    players=n,
                 )
             )
         # How much each opponent's gain counts against ours: more for whoever leads.
@@ -1162,7 +1213,7 @@ class CadwallonAgent:
         if card == "A02":
             return [_Plan(card, flat=0.3 if continues and view.deck_size > 0 else 0.0)]
         if card == "A10":
-            return [_Plan(card, flat=0.4 if continues else 0.0)]
+            return [_Plan(card, flat=self._first_player_gain(reading) if continues else 0.0)]
         if card == "A12":
             return [_Plan(card, flat=points)] if view.reserve_size > 0 else []
         if card == "A16":
@@ -1195,6 +1246,25 @@ class CadwallonAgent:
                     )
             return plans
         return []
+
+    def _first_player_gain(self, reading: _Reading) -> float:
+        """Return what taking the First Player card for next round (Ducal Favour) is worth.
+
+        Going first picks the best boulevard before anyone else, so a seat's place in next round's
+        turn order is worth ``first_player`` points spread from first (all of it) to last (none).
+        The card would otherwise go to the seat after this round's First Player, or to whoever
+        already played Ducal Favour this round.
+        """
+        view = reading.view
+        order = [s for s in range(reading.n) if s in reading.active]
+        if len(order) < 2:
+            return 0.0
+        holder = view.favour_seat
+        if holder is None or holder not in order:
+            later = [s for s in order if s > view.first_seat]
+            holder = later[0] if later else order[0]
+        place = (order.index(reading.me) - order.index(holder)) % len(order)
+        return self.weights.first_player * place / (len(order) - 1)
 
     def _average_card(self, reading: _Reading) -> tuple[float, list[float]] | None:
         """Return the support and per-seat worth of an average unseen card (Demolition's replacement)."""

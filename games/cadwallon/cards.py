@@ -14,6 +14,7 @@ action is always 2 GP / S 2, a personality 0 / 0.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from functools import cache
 
 from games.cadwallon.models import CardInfo, Category, District, Guild
@@ -129,6 +130,44 @@ PATRON_CONTRACTS: dict[str, Guild] = {
     **{f"K{i + 1:02d}": guild for i, guild in enumerate(BASE_GUILDS)},
     **{f"K{i + 11:02d}": guild for i, guild in enumerate(GUILD_ORDER[4:])},
 }
+
+
+@dataclass(frozen=True)
+class ContractRule:
+    """How a contract compares its holder with the other players at the end (revision 2).
+
+    ``measure`` names what is counted (:func:`games.cadwallon.scoring.contract_measure`); the holder
+    must have the most of it (``fewest``: the least), ``ties`` says whether sharing that with another
+    player still counts (``ties_from``: only at tables of at least that many players; with two,
+    equal counts are common enough to make a tie too easy), and the count must reach ``least``.
+    Comparing with the table instead of a fixed number keeps a contract about as hard with 2
+    players as with 8 and on every grid.
+    """
+
+    measure: str
+    ties: bool = True
+    least: int = 1
+    fewest: bool = False
+    ties_from: int = 2
+
+
+#: Every contract's rule (HOUSE, revision 2). Patrons count members of their guild, strictly most.
+CONTRACT_RULES: dict[str, ContractRule] = {
+    # With 5 or more players a strict "most" of one guild became rare (6-10% at 8), so a tie counts there.
+    **{k: ContractRule("members", ties_from=5) for k in PATRON_CONTRACTS},
+    "K05": ContractRule("militia", least=0, fewest=True),
+    "K06": ContractRule("personalities", ties_from=3),
+    "K07": ContractRule("roster", ties_from=3),
+    "K08": ContractRule("hand"),
+    "K09": ContractRule("guilds", ties_from=3),
+    "K10": ContractRule("threes"),
+    "K15": ContractRule("creditors"),
+    "K16": ContractRule("militia"),
+    "K17": ContractRule("district"),
+    "K18": ContractRule("played"),
+    "K19": ContractRule("crests", ties_from=5),
+    "K20": ContractRule("grand"),
+}
 #: Flat rewards of the other contracts (K08 is +2 per action in hand, capped at 6).
 CONTRACT_REWARD: dict[str, int] = {
     **dict.fromkeys(PATRON_CONTRACTS, 5),
@@ -194,3 +233,20 @@ def district_cards_in_play(grid: int, expansion_actions: bool = False) -> tuple[
     if grid == 3:
         return (*base_deck(), *(ALL_ACTIONS if expansion_actions else BASE_ACTIONS))
     return (*expansion_district_cards(), *ALL_ACTIONS)
+
+
+#: Seat allowance (HOUSE, revision 2; the rulebook is silent on turn order's edge): points each
+#: player adds to the final score by their place in round 1's turn order (the First Player is
+#: place 0), per (grid, players). All-AI playouts showed the round-1 order deciding too many games
+#: (3×3: 2 players 60% / 40%, 3 players 40% / 34% / 26%); the points bring every place within ±5 pp of its fair share.
+SEAT_ALLOWANCE: dict[tuple[int, int], tuple[int, ...]] = {
+    (3, 2): (0, 5),
+    (3, 3): (0, 2, 4),
+    (3, 4): (0, 0, 2, 5),
+}
+
+
+def seat_allowance(grid: int, players: int, place: int) -> int:
+    """Return the seat allowance of round-1 turn-order ``place`` at a ``grid`` table of ``players``."""
+    row = SEAT_ALLOWANCE.get((grid, players), ())
+    return row[place] if 0 <= place < len(row) else 0

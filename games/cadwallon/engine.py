@@ -43,6 +43,7 @@ from games.cadwallon.cards import (
     district_cards_in_play,
     expansion_district_cards,
     guilds_in_play,
+    seat_allowance,
 )
 from games.cadwallon.models import (
     ACTION_ADAPTER,
@@ -597,6 +598,7 @@ class _Table:
             grid=self.state.grid,
             condition=self.state.condition,
             contracts=self.state.contracts,
+            seat_points=_seat_points(self.state),
         )
         totals = [b.total for b in breakdowns]
         ranks = rank_scores(totals, [b.crests for b in breakdowns], self.resigned)
@@ -1042,6 +1044,7 @@ class CadwallonEngine:
             phase=Phase.DEPLOY,
             round=1,
             first_seat=first,
+            opening_seat=first,
             slots=(None,) * (grid * grid),
             deck=tuple(deck),
             reserve=tuple(reserve),
@@ -1241,9 +1244,16 @@ class CadwallonEngine:
         finished = state.phase is Phase.FINISHED
         open_hands = state.condition == "C09"
         players = []
+        allowance = _seat_points(state)
         for s in range(n):
             total, crests = live_total(
-                s, state.captured, state.played[s], len(state.hands[s]), grid=state.grid, condition=state.condition
+                s,
+                state.captured,
+                state.played[s],
+                len(state.hands[s]),
+                grid=state.grid,
+                condition=state.condition,
+                seat_points=allowance[s],
             )
             players.append(
                 PlayerView(
@@ -1534,6 +1544,14 @@ def _check_cards(grid: int, opts: CadwallonOptions, cards: list[str], actions: l
         raise GameError("cadwallon.invalid_deck")
     if any(CARDS[c].category is not Category.ACTION for c in actions):
         raise GameError("cadwallon.invalid_deck")
+
+
+def _seat_points(state: CadwallonState) -> tuple[int, ...]:
+    """Return each seat's allowance for its place in round 1's turn order (revision 2; none before it)."""
+    n = state.num_seats
+    if state.opening_seat is None:
+        return (0,) * n
+    return tuple(seat_allowance(state.grid, n, (s - state.opening_seat) % n) for s in range(n))
 
 
 def _deal_contracts(num_seats: int, grid: int, opts: CadwallonOptions, stacked: bool, rng: GameRng) -> list[str | None]:

@@ -660,6 +660,8 @@ class ScoreBreakdown(Model):
     contract: str | None = None
     contract_met: bool = False
     contract_points: int = 0
+    #: Revision 2's seat allowance for the seat's place in round 1's turn order (in ``total``).
+    seat_points: int = 0
     total: int = 0
     crests: int = 0
     rank: int = 0

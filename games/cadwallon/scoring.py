@@ -17,10 +17,10 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterator, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 
-from games.cadwallon.cards import CARDS, CONTRACT_REWARD, PATRON_CONTRACTS, guilds_in_play
+from games.cadwallon.cards import CARDS, CONTRACT_REWARD, CONTRACT_RULES, PATRON_CONTRACTS, guilds_in_play
 from games.cadwallon.models import Category, Guild, GuildScore, ScoreBreakdown
 from games.core.models import Seat
 
@@ -35,7 +35,6 @@ INFORMER_PENALTY = 5  # C12
 ACTION_POINTS = 2
 GOLDEN_ACTION_POINTS = 3  # C04
 HOARDER_PER_CARD, HOARDER_CAP = 2, 6  # K08
-GRAND_GUILD_POINTS = 24  # K20
 
 
 @dataclass(frozen=True)
@@ -58,9 +57,71 @@ class TableContext:
 
     rival_members: Mapping[Guild, int]
     most_militia: bool
+    #: Per contract, the best measure among the other seats (the lowest for a ``fewest`` contract).
+    rival_best: Mapping[str, int] = field(default_factory=dict)
+    #: Seats at the table (some contracts count ties only from 3 players).
+    players: int = 2
 
 
 _NO_RIVALS = TableContext(rival_members={}, most_militia=False)
+
+
+def contract_measure(
+    contract: str, captured: Sequence[str], hand: Sequence[str], played: Sequence[str], cap: int = GUILD_CAP
+) -> int:
+    """Return what ``contract`` counts for one seat's cards (revision 2, :data:`CONTRACT_RULES`).
+
+    ``roster`` is the most members of one guild plus every personality (no cap: it measures, it
+    does not score), ``grand`` the most points one guild can score with them (at most ``cap``
+    cards), ``threes`` the guilds with at least 3 members, ``crests`` the distinct guild crests of
+    members and Creditors, ``district`` the most owned cards (captured, in hand or played) of one
+    district type.
+    """
+    rule = CONTRACT_RULES[contract]
+    members = members_by_guild(captured)
+    categories = Counter(CARDS[c].category for c in captured)
+    personalities = categories[Category.PERSONALITY]
+    measure = rule.measure
+    if measure == "members":
+        return members[PATRON_CONTRACTS[contract]]
+    if measure == "militia":
+        return categories[Category.MILITIA]
+    if measure == "personalities":
+        return personalities
+    if measure == "roster":
+        return max(members.values(), default=0) + personalities
+    if measure == "hand":
+        return len(hand)
+    if measure == "guilds":
+        return len(members)
+    if measure == "crests":
+        return crests(captured)
+    if measure == "threes":
+        return sum(1 for m in members.values() if m >= 3)
+    if measure == "creditors":
+        return categories[Category.CREDITOR]
+    if measure == "district":
+        types = Counter(CARDS[c].district for c in (*captured, *hand, *played))
+        return max(types.values(), default=0)
+    if measure == "played":
+        return len(played)
+    points: Counter[Guild] = Counter()
+    for card in captured:
+        info = CARDS[card]
+        if info.category is Category.GUILD and info.guild is not None:
+            points[info.guild] += info.gp
+    return max((points[g] * min(cap, m + personalities) for g, m in members.items()), default=0)
+
+
+def contract_beaten(contract: str, mine: int, best_other: int, players: int) -> bool:
+    """Return whether ``mine`` fulfils ``contract`` against the other seats' best measure at a table of ``players``."""
+    rule = CONTRACT_RULES[contract]
+    if mine < rule.least:
+        return False
+    tie = rule.ties and players >= rule.ties_from and mine == best_other
+    if rule.fewest:
+        return mine < best_other or tie
+    return mine > best_other or tie
 
 
 def crests(captured: Sequence[str]) -> int:
@@ -136,7 +197,9 @@ def _guild_line(holding: _Holding, extra: int, condition: str | None) -> GuildSc
         points = 0
     bonus = 0
     if holding.creditor:
-        bonus = FULL_CREDITOR_BONUS if members == FULL_GUILD else CREDITOR_BONUS
+        # Revision 2: personalities assigned to the guild count toward its four cards (the seed's
+        # «4 карты соответствующей Гильдии»); members alone almost never reach four.
+        bonus = FULL_CREDITOR_BONUS if cards >= FULL_GUILD else CREDITOR_BONUS
     great = GREAT_GUILD_BONUS if condition == "C10" and cards == FULL_GUILD else 0
     return GuildScore(
         guild=holding.guild,
@@ -154,46 +217,17 @@ def _guild_line(holding: _Holding, extra: int, condition: str | None) -> GuildSc
 
 
 def _contract_met(
-    contract: str,
-    lines: Sequence[GuildScore],
-    captured: Sequence[str],
-    hand: Sequence[str],
-    played: Sequence[str],
-    context: TableContext,
+    contract: str, captured: Sequence[str], hand: Sequence[str], played: Sequence[str], context: TableContext, cap: int
 ) -> tuple[bool, int]:
-    """Return whether ``contract`` is fulfilled and its reward (digest §2.9)."""
-    reward = CONTRACT_REWARD[contract]
-    categories = Counter(CARDS[c].category for c in captured)
-    members = members_by_guild(captured)
+    """Return whether ``contract`` is fulfilled and its reward (digest §2.9, revision 2)."""
+    rule = CONTRACT_RULES[contract]
+    mine = contract_measure(contract, captured, hand, played, cap)
     if contract in PATRON_CONTRACTS:
-        guild = PATRON_CONTRACTS[contract]
-        met = members[guild] > context.rival_members.get(guild, 0)
-    elif contract == "K05":
-        met = categories[Category.MILITIA] == 0
-    elif contract == "K06":
-        met = categories[Category.PERSONALITY] >= 2
-    elif contract == "K07":
-        met = any(line.cards >= FULL_GUILD for line in lines)
-    elif contract == "K08":
-        reward = min(HOARDER_PER_CARD * len(hand), HOARDER_CAP)
-        met = reward > 0
-    elif contract == "K09":
-        met = len(members) >= 4
-    elif contract == "K10":
-        met = sum(1 for line in lines if line.cards == 3) >= 2
-    elif contract == "K15":
-        met = categories[Category.CREDITOR] >= 2
-    elif contract == "K16":
-        met = categories[Category.MILITIA] >= 2
-    elif contract == "K17":
-        types = Counter(CARDS[c].district for c in (*captured, *hand, *played))
-        met = max(types.values(), default=0) >= 5
-    elif contract == "K18":
-        met = len(played) >= 3
-    elif contract == "K19":
-        met = len(members) >= 6
-    else:  # K20
-        met = any(line.points >= GRAND_GUILD_POINTS for line in lines)
+        best = context.rival_members.get(PATRON_CONTRACTS[contract], 0)  # 0 members never wins: least 1
+    else:
+        best = context.rival_best.get(contract, 10**6 if rule.fewest else 0)
+    met = contract_beaten(contract, mine, best, context.players)
+    reward = min(HOARDER_PER_CARD * len(hand), HOARDER_CAP) if contract == "K08" else CONTRACT_REWARD[contract]
     return met, reward if met else 0
 
 
@@ -208,6 +242,7 @@ def score_seat(
     condition: str | None = None,
     contract: str | None = None,
     context: TableContext = _NO_RIVALS,
+    seat_points: int = 0,
 ) -> ScoreBreakdown:
     """Score one seat (digest §8), assigning its personalities the way that maximises its total.
 
@@ -227,8 +262,9 @@ def score_seat(
     free_spirits = condition == "C05"
     count = 0 if free_spirits else len(personalities)
     capacities = [max(0, cap - len(h.members)) for h in holdings]
-    empty = [not h.members for h in holdings]
-    fixed = action_points - militia_penalty - informer
+    # A guild with its Creditor is not interchangeable with an empty one: four cards earn the +5.
+    empty = [not h.members and not h.creditor for h in holdings]
+    fixed = action_points - militia_penalty - informer + seat_points
     best: ScoreBreakdown | None = None
     for split in _splits(capacities, empty, count):
         lines = [_guild_line(h, k, condition) for h, k in zip(holdings, split, strict=True)]
@@ -239,7 +275,7 @@ def score_seat(
         spirit = FREE_SPIRIT_POINTS * unassigned if free_spirits else 0
         met, reward = False, 0
         if contract is not None:
-            met, reward = _contract_met(contract, lines, captured, hand, played, context)
+            met, reward = _contract_met(contract, captured, hand, played, context, cap)
         total = guild_points - austerity + spirit + fixed + reward
         if best is None or total > best.total:
             shown = tuple(
@@ -262,6 +298,7 @@ def score_seat(
                 contract=contract,
                 contract_met=met,
                 contract_points=reward,
+                seat_points=seat_points,
                 total=total,
                 crests=crests(captured),
             )
@@ -269,8 +306,15 @@ def score_seat(
     return best
 
 
-def table_context(seat: Seat, captured: Sequence[Sequence[str]], guilds: Sequence[Guild]) -> TableContext:
-    """Return what ``seat``'s scoring needs from the other seats' captured cards."""
+def table_context(
+    seat: Seat,
+    captured: Sequence[Sequence[str]],
+    guilds: Sequence[Guild],
+    hands: Sequence[Sequence[str]] = (),
+    played: Sequence[Sequence[str]] = (),
+    condition: str | None = None,
+) -> TableContext:
+    """Return what ``seat``'s scoring needs from the other seats' cards (hands and played: K08, K17, K18)."""
     rivals: dict[Guild, int] = dict.fromkeys(guilds, 0)
     for other, cards in enumerate(captured):
         if other == seat:
@@ -279,7 +323,29 @@ def table_context(seat: Seat, captured: Sequence[Sequence[str]], guilds: Sequenc
             rivals[guild] = max(rivals.get(guild, 0), count)
     counts = [militia_count(cards) for cards in captured]
     mine = counts[seat]
-    return TableContext(rival_members=rivals, most_militia=mine >= 1 and mine == max(counts))
+    cap = CHARTER_CAP if condition == "C02" else GUILD_CAP
+    others = [s for s in range(len(captured)) if s != seat]
+    best: dict[str, int] = {}
+    for contract, rule in CONTRACT_RULES.items():
+        if contract in PATRON_CONTRACTS or not others:
+            continue
+        values = [
+            contract_measure(
+                contract,
+                captured[s],
+                hands[s] if s < len(hands) else (),
+                played[s] if s < len(played) else (),
+                cap,
+            )
+            for s in others
+        ]
+        best[contract] = min(values) if rule.fewest else max(values)
+    return TableContext(
+        rival_members=rivals,
+        most_militia=mine >= 1 and mine == max(counts),
+        rival_best=best,
+        players=len(captured),
+    )
 
 
 def score_table(
@@ -290,6 +356,7 @@ def score_table(
     grid: int,
     condition: str | None,
     contracts: Sequence[str | None],
+    seat_points: Sequence[int] = (),
 ) -> list[ScoreBreakdown]:
     """Score every seat at the end of the game (ranks are set by :func:`rank_scores`)."""
     guilds = guilds_in_play(grid)
@@ -303,7 +370,8 @@ def score_table(
             hand=hands[seat],
             condition=condition,
             contract=contracts[seat],
-            context=table_context(seat, captured, guilds),
+            context=table_context(seat, captured, guilds, hands, played, condition),
+            seat_points=seat_points[seat] if seat < len(seat_points) else 0,
         )
         for seat in range(len(captured))
     ]
@@ -311,7 +379,13 @@ def score_table(
 
 @lru_cache(maxsize=8192)
 def _live(
-    captured: tuple[str, ...], played: tuple[str, ...], hand_size: int, grid: int, condition: str | None, most: bool
+    captured: tuple[str, ...],
+    played: tuple[str, ...],
+    hand_size: int,
+    grid: int,
+    condition: str | None,
+    most: bool,
+    seat_points: int,
 ) -> tuple[int, int]:
     breakdown = score_seat(
         0,
@@ -321,6 +395,7 @@ def _live(
         grid=grid,
         condition=condition,
         context=TableContext(rival_members={}, most_militia=most),
+        seat_points=seat_points,
     )
     return breakdown.total, breakdown.crests
 
@@ -333,11 +408,12 @@ def live_total(
     *,
     grid: int,
     condition: str | None,
+    seat_points: int = 0,
 ) -> tuple[int, int]:
-    """Return the public running score of ``seat`` (no contract) and its crest count (memoised)."""
+    """Return the public running score of ``seat`` (no contract, seat allowance included) and its crests."""
     counts = _militia_counts(tuple(captured))
     most = counts[seat] >= 1 and counts[seat] == max(counts)
-    return _live(captured[seat], played, hand_size, grid, condition, most)
+    return _live(captured[seat], played, hand_size, grid, condition, most, seat_points)
 
 
 def rank_scores(totals: Sequence[int], crest_counts: Sequence[int], resigned: Sequence[Seat]) -> tuple[int, ...]:

@@ -67,6 +67,9 @@ class CadwallonState(BaseState):
     phase: Phase
     round: int
     first_seat: Seat
+    #: Round 1's First Player (the seat allowance counts places from it); ``None`` on tables set up
+    #: before revision 2, which get no allowance.
+    opening_seat: Seat | None = None
     turn: Seat | None = None
     step: TurnStep | None = None
     played_this_turn: bool = False

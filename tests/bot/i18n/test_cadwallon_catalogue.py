@@ -73,6 +73,7 @@ PARAMS: tuple[tuple[str, frozenset[str]], ...] = tuple(
         ("cadwallon.result.contract_*", {"name", "points"}),
         ("cadwallon.result.no_*", set()),
         ("cadwallon.result.*", {"points"}),
+        ("cadwallon.revision.result_seat", {"points"}),
         ("cadwallon.table.districts", {"items"}),
         ("cadwallon.table.creditors", {"items"}),
         ("cadwallon.table.guild", {"guild", "code", "cards", "gp"}),

@@ -323,7 +323,7 @@ def test_the_panel_lists_the_hand_with_effects_the_contract_and_the_task():
         "Your action cards (1, house cards):",
         "• **Arrest** — " + translate("en", "cadwallon.action_text.A06"),
     ]
-    assert "Your secret contract: **Clean Hands** — no militia → +4." in text
+    assert "Your secret contract: **Clean Hands** — no more militia cards than any other player → +4." in text
     assert "Agents to place this round: 6 of 6." in text
     assert translate("en", "cadwallon.panel.todo.place") in text
     assert "Barricade" not in text and "Friends at Court" not in text
@@ -464,13 +464,26 @@ def test_creditors_contracts_and_the_crest_tie_break_are_itemised():
     view = ENGINE.view(playout(4, 5, "p1", (("starting_action", True),)).states[-1], None)
     view = view.model_copy(update={"result": table, "num_seats": 2})
     text = "\n".join(PRESENTER.result_lines(view, ["Ann", "Bob"], "en"))
-    assert "Usurers 7 × 4 = 28 + Creditor with all four +5" in text
+    assert "Usurers 7 × 4 = 28 + Creditor with four cards +5" in text
     assert "Zodiac: no members + Creditor +1" in text
     assert "Contract Clean Hands: not fulfilled" in text and "Contract Friend of the Watch: not fulfilled" in text
     tied = [b.model_copy(update={"total": 10, "rank": i}) for i, b in enumerate(table)]
     view = view.model_copy(update={"result": tuple(tied)})
     text = "\n".join(PRESENTER.result_lines(view, ["Ann", "Bob"], "en"))
     assert f"· tie-break: {table[0].crests} crest" in text
+
+
+def test_the_seat_allowance_is_itemised_when_given():
+    """Revision 2: a seat's allowance for its place in round 1's turn order has its own result line."""
+    late = score_seat(0, ("BLA-1",), (), 0, grid=3, seat_points=4)
+    first = score_seat(1, ("BLA-2",), (), 0, grid=3)
+    view = ENGINE.view(playout(3, 2, "p1").states[-1], None)
+    view = view.model_copy(
+        update={"result": (late.model_copy(update={"rank": 0}), first.model_copy(update={"rank": 1}))}
+    )
+    text = "\n".join(PRESENTER.result_lines(view, ["Ann", "Bob"], "en"))
+    assert "**1. Ann — 6 points**" in text and text.count("Seat allowance +4") == 1
+    assert "Надбавка за место +4" in "\n".join(PRESENTER.result_lines(view, ["Ann", "Bob"], "ru"))
 
 
 @pytest.mark.parametrize("locale", SUPPORTED_LOCALES)

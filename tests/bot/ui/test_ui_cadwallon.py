@@ -404,8 +404,10 @@ def assert_itemised(text: str, public: CadwallonView, names: list[str]) -> None:
     assert len(heads) == len(ordered)
     for head, b in zip(heads, ordered, strict=True):
         assert head.startswith(f"**{b.rank + 1}. {names[b.seat]} — {b.total} ")
-        fixed = b.action_points - b.militia_penalty - b.informer_penalty + b.contract_points
+        fixed = b.action_points - b.militia_penalty - b.informer_penalty + b.contract_points + b.seat_points
         assert b.total == b.guild_points - b.austerity_loss + b.free_spirit_points + fixed
+        if b.seat_points:  # revision 2's allowance for the place in round 1's turn order
+            assert f"Seat allowance +{b.seat_points}" in text
     for b in ordered:
         if b.contract is not None:
             assert en(f"cadwallon.contract.{b.contract}") in text  # contracts are revealed at the end

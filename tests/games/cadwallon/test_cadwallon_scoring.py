@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from games.cadwallon.models import EndReason, EndTurn, Guild, GuildScore, PlaceAgent, ScoreBreakdown
+from games.cadwallon.models import CadwallonOptions, EndReason, EndTurn, Guild, GuildScore, PlaceAgent, ScoreBreakdown
 from games.cadwallon.scoring import TableContext, crests, rank_scores, score_seat, score_table
 from games.cadwallon.state import CadwallonState
 from games.core.models import Event, Outcome
@@ -85,8 +85,26 @@ def test_scenario_19_full_guild_creditor_adds_five_not_six() -> None:
     assert guild(breakdown, "USU").creditor_bonus == 5
 
 
-def test_scenario_20_personality_does_not_complete_the_four() -> None:
-    assert total(("USU-C", "USU-1", "USU-2", "USU-3", "P1"), grid=4) == 6 * 4 + 1 == 25
+def test_scenario_20_revision_2_a_personality_completes_the_four() -> None:
+    """Revision 2 (digest scenario 20 said 25): the personality joins the Usurers, four cards earn +5."""
+    breakdown = score_seat(0, ("USU-C", "USU-1", "USU-2", "USU-3", "P1"), (), 0, grid=4)
+    assert breakdown.total == 6 * 4 + 5 == 29
+    assert guild(breakdown, "USU").creditor_bonus == 5
+
+
+def test_revision_2_a_creditor_draws_personalities_to_its_guild() -> None:
+    """Two personalities go to the Creditor's two-member guild (4 cards, +5), not one by one to the best points."""
+    breakdown = score_seat(0, ("USU-C", "USU-2", "USU-4", "JEW-1", "JEW-2", "P1", "P2"), (), 0, grid=4)
+    # Usurers 2 GP × 4 + 5 = 13 and Jewelers 5 × 2 = 10 → 23; both to the Jewelers: 2 × 2 + 1 + 5 × 4 = 25.
+    assert breakdown.total == 25
+    breakdown = score_seat(0, ("USU-C", "USU-1", "USU-3", "JEW-4", "P1", "P2"), (), 0, grid=4)
+    # Usurers (3 + 2) × 4 + 5 = 25, Jeweler 1 → 26; one each: 5 × 3 + 1 + 1 × 2 = 18.
+    assert breakdown.total == 26 and guild(breakdown, "USU").creditor_bonus == 5
+
+
+def test_revision_2_a_creditor_and_four_personalities() -> None:
+    """Four personalities in a Creditor's guild without members make four cards: 0 points but the +5."""
+    assert total(("USU-C", "P1", "P2", "P3", "P4"), grid=4) == 5
 
 
 def test_scenario_21_no_creditor_no_bonus_and_a_lonely_creditor() -> None:
@@ -187,8 +205,10 @@ def contract_total(
     *,
     grid: int = 3,
     rivals: Mapping[Guild, int] | None = None,
+    best: Mapping[str, int] | None = None,
+    players: int = 3,
 ) -> tuple[bool, int]:
-    context = TableContext(rival_members=rivals or {}, most_militia=False)
+    context = TableContext(rival_members=rivals or {}, most_militia=False, rival_best=best or {}, players=players)
     breakdown = score_seat(0, captured, played, len(hand), grid=grid, hand=hand, contract=contract, context=context)
     return breakdown.contract_met, breakdown.contract_points
 
@@ -225,33 +245,41 @@ def test_expansion_patron_contracts(contract: str, guild_: str) -> None:
 
 
 @pytest.mark.parametrize(
-    ("contract", "captured", "played", "hand", "expected"),
+    ("contract", "captured", "played", "hand", "best", "expected"),
     [
-        ("K05", ("USU-1",), (), (), (True, 4)),
-        ("K05", ("M01",), (), (), (False, 0)),
-        ("K06", ("P1", "P2"), (), (), (True, 4)),
-        ("K06", ("P1",), (), (), (False, 0)),
-        ("K07", ("USU-1", "USU-2", "USU-3", "P1"), (), (), (True, 4)),
-        ("K07", ("USU-1", "USU-2", "USU-3"), (), (), (False, 0)),
-        ("K08", (), (), ("A01", "A02"), (True, 4)),
-        ("K08", (), (), ("A01", "A02", "A03", "A04"), (True, 6)),
-        ("K08", (), ("A01",), (), (False, 0)),
-        ("K09", ("USU-1", "JEW-1", "BLA-1", "ZOD-1"), (), (), (True, 4)),
-        ("K09", ("USU-1", "JEW-1", "BLA-1", "ZOD-C"), (), (), (False, 0)),
-        ("K10", ("USU-1", "USU-2", "P1", "JEW-1", "JEW-2", "P2"), (), (), (True, 4)),
-        ("K15", ("USU-C", "JEW-C"), (), (), (True, 5)),
-        ("K15", ("USU-C",), (), (), (False, 0)),
-        ("K16", ("M01", "M02"), (), (), (True, 6)),
-        ("K16", ("M01",), (), (), (False, 0)),
-        ("K17", ("USU-1", "ZOD-2", "M01"), ("A01",), ("A05",), (True, 4)),
-        ("K17", ("USU-1", "ZOD-2", "M01"), ("A01",), ("A06",), (False, 0)),
-        ("K18", (), ("A01", "A02", "A03"), (), (True, 4)),
-        ("K18", (), ("A01", "A02"), (), (False, 0)),
-        ("K19", ("USU-1", "JEW-1", "BLA-1", "ZOD-1", "THI-1", "FER-1"), (), (), (True, 6)),
-        ("K19", ("USU-1", "JEW-1", "BLA-1", "ZOD-1", "THI-1"), (), (), (False, 0)),
-        ("K20", USU, (), (), (True, 5)),
-        ("K20", ("ZOD-1", "ZOD-2", "ZOD-3", "P1"), (), (), (True, 5)),
-        ("K20", ("ZOD-1", "ZOD-2", "ZOD-3"), (), (), (False, 0)),
+        # Revision 2: each contract compares the holder with the best of the other seats (``best``).
+        ("K05", ("USU-1",), (), (), 0, (True, 4)),
+        ("K05", ("M01",), (), (), 1, (True, 4)),
+        ("K05", ("M01",), (), (), 0, (False, 0)),
+        ("K06", ("P1", "P2"), (), (), 2, (True, 4)),
+        ("K06", ("P1",), (), (), 2, (False, 0)),
+        ("K06", (), (), (), 0, (False, 0)),
+        ("K07", ("USU-1", "USU-2", "USU-3", "P1"), (), (), 4, (True, 4)),
+        ("K07", ("USU-1", "USU-2", "P1"), (), (), 4, (False, 0)),
+        ("K07", ("USU-1", "USU-2", "P1", "P2", "P3"), (), (), 5, (True, 4)),
+        ("K08", (), (), ("A01", "A02"), 2, (True, 4)),
+        ("K08", (), (), ("A01", "A02", "A03", "A04"), 1, (True, 6)),
+        ("K08", (), ("A01",), (), 0, (False, 0)),
+        ("K09", ("USU-1", "JEW-1", "BLA-1", "ZOD-1"), (), (), 3, (True, 4)),
+        ("K09", ("USU-1", "JEW-1", "BLA-1", "ZOD-1"), (), (), 4, (True, 4)),
+        ("K09", ("USU-1", "JEW-1", "BLA-1"), (), (), 4, (False, 0)),
+        ("K09", ("USU-1", "JEW-1", "BLA-1", "ZOD-C"), (), (), 2, (True, 4)),
+        ("K10", ("USU-1", "USU-2", "USU-3", "JEW-1"), (), (), 1, (True, 4)),
+        ("K10", ("USU-1", "USU-2", "P1", "JEW-1"), (), (), 0, (False, 0)),
+        ("K15", ("USU-C", "JEW-C"), (), (), 2, (True, 5)),
+        ("K15", ("USU-C",), (), (), 2, (False, 0)),
+        ("K16", ("M01", "M02"), (), (), 2, (True, 6)),
+        ("K16", ("M01",), (), (), 2, (False, 0)),
+        ("K17", ("USU-1", "ZOD-2", "M01"), ("A01",), ("A05",), 5, (True, 4)),
+        ("K17", ("USU-1", "ZOD-2", "M01"), ("A01",), ("A06",), 5, (False, 0)),
+        ("K18", (), ("A01", "A02", "A03"), (), 3, (True, 4)),
+        ("K18", (), ("A01", "A02"), (), 3, (False, 0)),
+        ("K19", ("USU-1", "JEW-1", "BLA-C"), (), (), 2, (True, 6)),
+        ("K19", ("USU-1", "JEW-1", "BLA-C"), (), (), 3, (False, 0)),
+        ("K19", ("USU-1", "JEW-1", "P1"), (), (), 3, (False, 0)),
+        ("K20", USU, (), (), 28, (True, 5)),
+        ("K20", ("ZOD-1", "ZOD-2", "ZOD-3", "P1"), (), (), 24, (True, 5)),
+        ("K20", ("ZOD-1", "ZOD-2", "ZOD-3"), (), (), 24, (False, 0)),
     ],
 )
 def test_contracts(
@@ -259,17 +287,46 @@ def test_contracts(
     captured: tuple[str, ...],
     played: tuple[str, ...],
     hand: tuple[str, ...],
+    best: int,
     expected: tuple[bool, int],
 ) -> None:
-    assert contract_total(contract, captured, played, hand, grid=4) == expected
+    assert contract_total(contract, captured, played, hand, grid=4, best={contract: best}) == expected
 
 
-def test_contract_changes_the_personality_assignment() -> None:
+@pytest.mark.parametrize("contract", ["K06", "K07", "K09"])
+def test_revision_2_some_ties_count_only_from_three_players(contract: str) -> None:
+    """Friends at Court, Full Roster and Wide Network: a tie for the most counts at 3+ players, not at 2."""
+    captured = ("USU-1", "JEW-1", "BLA-1", "ZOD-1", "P1")
+    mine = {"K06": 1, "K07": 2, "K09": 4}[contract]
+    assert contract_total(contract, captured, best={contract: mine}, players=3)[0]
+    assert not contract_total(contract, captured, best={contract: mine}, players=2)[0]
+    assert contract_total(contract, captured, best={contract: mine - 1}, players=2)[0]
+
+
+@pytest.mark.parametrize("players", [2, 4, 5, 8])
+def test_revision_2_a_patron_tie_counts_from_five_players(players: int) -> None:
+    """Patron of the Thieves, one Thief each: strict up to 4 players, a tie counts from 5."""
+    met = contract_total("K11", ("THI-1",), grid=4, rivals={Guild.THI: 1}, players=players)
+    assert met == ((True, 5) if players >= 5 else (False, 0))
+    assert contract_total("K11", (), grid=4, players=players) == (False, 0)
+
+
+def test_revision_2_contracts_compare_with_the_table() -> None:
+    """Clean Hands is the fewest militia (ties count), Friend of the Watch the most; both measured at the table."""
+    captured = [("M01", "USU-1"), ("M02", "JEW-1"), ("M03", "M04", "BLA-1")]
+    results = score_table(captured, [(), (), ()], [(), (), ()], grid=3, condition=None, contracts=["K05", "K05", "K16"])
+    assert [r.contract_met for r in results] == [True, True, True]
+    results = score_table(captured, [(), (), ()], [(), (), ()], grid=3, condition=None, contracts=["K16", "K06", "K05"])
+    assert [r.contract_met for r in results] == [False, False, False]
+
+
+def test_revision_2_a_contract_counts_members_not_the_assignment() -> None:
+    """Three of a Kind counts guilds with 3 members: personalities go where they score most either way."""
     captured = ("USU-4", "USU-2", "JEW-1", "JEW-2", "P1", "P2")
     plain = score_seat(0, captured, (), 0, grid=3)
     assert plain.total == 5 * 4 + 2 * 2 and guild(plain, "JEW").personalities == 2
     three = score_seat(0, captured, (), 0, grid=3, contract="K10")
-    assert three.total == 5 * 3 + 2 * 3 + 4 and guild(three, "USU").personalities == 1
+    assert not three.contract_met and three.total == plain.total and guild(three, "JEW").personalities == 2
 
 
 def test_contracts_count_in_the_final_score_but_not_live() -> None:
@@ -279,3 +336,25 @@ def test_contracts_count_in_the_final_score_but_not_live() -> None:
     final, _ = act(state, PlaceAgent(boulevard="B1E"))
     assert final.scores == (3 + 4, 0) and breakdowns(final)[0].contract == "K05" and breakdowns(final)[0].contract_met
     assert ENGINE.view(final, None).players[1].contract == "K06"
+
+
+# ----------------------------------------------------------------------------- seat allowance (revision 2)
+def test_revision_2_seat_allowance_by_place_in_round_1_order() -> None:
+    """3×3, 3 players, seat 1 First Player of round 1: places 2, 0, 1 get 4, 0 and 2 points, live and final."""
+    state = build(grid_of({"B1": "P1", "B2": "P2"}), n=3, supply=[1, 0, 0], stalled=2, first=0)
+    state = state.model_copy(update={"opening_seat": 1})
+    assert [p.live_score for p in ENGINE.view(state, None).players] == [4, 0, 2]
+    final, _ = act(state, PlaceAgent(boulevard="B1E"))
+    assert final.scores == (4, 0, 2)
+    assert [b.seat_points for b in breakdowns(final)] == [4, 0, 2]
+
+
+def test_a_table_set_up_before_revision_2_gets_no_allowance() -> None:
+    state, _ = finish(n=3)
+    assert state.opening_seat is None and state.scores == (0, 0, 0)
+
+
+def test_setup_records_the_opening_seat() -> None:
+    state = ENGINE.setup(3, CadwallonOptions(grid=3, first_seat=2), "open").state
+    assert state.opening_seat == 2 and state.first_seat == 2
+    assert [p.live_score for p in ENGINE.view(state, None).players] == [2, 4, 0]
