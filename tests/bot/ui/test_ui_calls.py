@@ -124,7 +124,7 @@ async def test_every_human_decision_of_a_whole_game_is_called_exactly_once(world
         waiting = now
         report(table, events)
 
-    publisher.table_changed = record  # type: ignore[method-assign]
+    publisher.table_changed = record
     called: Counter[tuple[int, int]] = Counter()  # (user, stretch) → pings
     cursor = 0
     decisions = 0
