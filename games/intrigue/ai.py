@@ -680,12 +680,22 @@ class IntrigueAgent:
         lands = [a for a in legal if isinstance(a, PickLand)]
         if not lands:
             return fallback(legal)
-        # Growth costs this turn's income of the land and pays +1 every later turn.
-        pick = min(lands, key=lambda a: (ctx.lands[a.land].peaceful, a.land))
+        # Growth costs this turn's income of the land and pays +1 every later turn; it also moves the
+        # land towards the Will of the people and away from the Military coup, which the board's
+        # value weighs (a grown military land may cost its coup, or break a rival's).
+        base = ctx.value(ctx.board)
         later = ctx.turns_left
-        if later >= 2 * ctx.lands[pick.land].peaceful and ctx.coins >= 6:
-            return pick
-        return fallback(legal)
+        best: tuple[float, int, Any] | None = None
+        for action in lands:
+            peaceful, military = ctx.board.pop[action.land]
+            if later < 2 * peaceful or ctx.coins < 6:
+                continue
+            after = ctx.board.copy()
+            after.pop = {**after.pop, action.land: (peaceful + 1, military)}
+            gain = ctx.evaluate(after) - base
+            if gain > -MIN_GAIN and (best is None or (gain, -peaceful) > (best[0], best[1])):
+                best = (gain, -peaceful, action)
+        return best[2] if best is not None else fallback(legal)
 
     # ------------------------------------------------------------------ investments (D9)
     def _invest(self, ctx: Ctx, legal: list[Any], rng: GameRng) -> Any:

@@ -20,6 +20,7 @@ from games.intrigue.models import (
     Phase,
     PickAction,
     PickCharacter,
+    PickLand,
     PickSide,
     Side,
     SwayRevealed,
@@ -96,10 +97,10 @@ def test_contests_a_tied_head_and_acts_through_it() -> None:
 
 def test_moves_military_into_a_military_coup() -> None:
     # R controls the Военачальник and has land majority on Долина Стрел, Чёрная Гавань and Братья
-    # (M ≥ P) and on Бурые Равнины (P4 M3). One military token moved there makes 4 coup lands.
+    # (M ≥ P) and on Залесье (P3 M2). One military token moved there makes 4 coup lands.
     state = new(3, heads=QUIET_HEADS, council=[7, 16, 10, 14])
     state = with_tokens(
-        state, chars={7: {R: 2}}, lands={DS: {R: 1}, CH: {R: 1}, BRO: {R: 1}, BR: {R: 1}, ZB: {B: 3}, TD: {B: 2}}
+        state, chars={7: {R: 2}}, lands={DS: {R: 1}, CH: {R: 1}, BRO: {R: 1}, ZAL: {R: 1}, BR: {B: 3}, TD: {B: 2}}
     )
     state = begin(state, Phase.CHARACTERS, turn=2)
     state = drive(state, {R}, lambda s: s.phase is Phase.OVER)
@@ -137,3 +138,16 @@ def test_lends_an_idle_character_to_the_weakest_rival() -> None:
     view = ENGINE.view(state, B)
     assert view.pending is not None and view.pending.decision is Decision.LEND_OFFER
     assert view.pending.actor == R
+
+
+def test_does_not_grow_away_its_own_coup_land() -> None:
+    # R holds the Военачальник and land majority on three M ≥ P lands; growing Чёрная Гавань (P3 M3)
+    # would pay a little income later but make it P4 M3, no longer a coup land: it keeps it.
+    state = new(3, heads=QUIET_HEADS, council=[7, 16, 10, 14])
+    state = with_tokens(state, chars={7: {R: 2}}, lands={CH: {R: 2}, DS: {R: 1, B: 1}, BRO: {R: 1, B: 1}})
+    state = begin(state, Phase.LANDS_ONE, turn=2)
+    state = until(state, lambda s: top_kind(s) == "growth")
+    legal = ENGINE.legal_actions(state, R)
+    assert PickLand(land=CH) in legal
+    action = AI.choose(ENGINE.view(state, R), legal, GameRng("g"))
+    assert action != PickLand(land=CH)
