@@ -13,8 +13,9 @@ from tests.games.intrigue.helpers import ENGINE, R, play, with_hand
 from tests.games.intrigue.spectator import AI, Tally, play_and_watch, sequential_ids
 from tests.games.intrigue.test_intrigue_rules import hills_sender
 
-#: Seeded all-AI games in which the counting spectator named a face-down card under the old numbering.
-LEAKY = ((3 + 5 % 3, "spectator-5"), (3 + 9 % 3, "spectator-9"))
+#: Seeded all-AI games in which the counting spectator named a face-down card under the old numbering
+#: (re-found for the AI that plays the whole game, issue 15: its games differ from the earlier AI's).
+LEAKY = ((6, "spectator-2"),)
 
 
 def test_a_spectator_counting_public_events_names_no_face_down_card():
