@@ -186,7 +186,7 @@ def wilson(wins: int, games: int, z: float = 1.96) -> tuple[float, float]:
     denom = 1 + z * z / games
     centre = (p + z * z / (2 * games)) / denom
     half = z * math.sqrt(p * (1 - p) / games + z * z / (4 * games * games)) / denom
-    return centre - half, centre + half
+    return max(0.0, centre - half), min(1.0, centre + half)
 
 
 def evaluate(n: int, games: int, seed: str, workers: int, *, ai: bool = True) -> dict[str, Any]:
