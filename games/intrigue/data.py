@@ -152,7 +152,7 @@ COLOURS: tuple[tuple[str, str, str], ...] = (
 STARTING_COINS = 15
 STARTING_TOKENS = 7
 #: Snake placement rounds of setup (§2 step 5): tokens per prompt; even rounds run in reverse seat order.
-PLACEMENT_ROUNDS: tuple[int, ...] = (3, 2, 2)
+PLACEMENT_ROUNDS: tuple[int, ...] = (2, 2, 2, 1)
 MERCENARY_COST = 3
 DISCOUNTED_MERCENARY_COST = 2
 INVEST_COST = 3

@@ -1,4 +1,4 @@
-"""«Интриги» rules help names our design's revision 2 and what it changed (issue 15)."""
+"""«Интриги» rules help names our design's revision 2 and what it changed (issue 15): the land and the placement."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ import pytest
 from bot.i18n import SUPPORTED_LOCALES
 from bot.presenters.intrigue import RULE_SECTIONS
 from bot.presenters.registry import PRESENTERS
-from games.intrigue.data import LANDS, STANDARD_NINE, STANDARD_SEVEN, majority_needed
+from games.intrigue.data import LANDS, PLACEMENT_ROUNDS, STANDARD_NINE, STANDARD_SEVEN, majority_needed
 
 BROWN_PLAINS = 3
 
@@ -21,6 +21,8 @@ def test_the_rules_end_with_revision_two_and_name_the_changed_land(locale: str) 
     land = LANDS[BROWN_PLAINS]
     assert (land.ru if locale == "ru" else land.en) in text
     assert f"{land.peaceful}/{land.military}" in text
+    rounds = ", ".join(str(r) for r in PLACEMENT_ROUNDS)
+    assert rounds in text or rounds.replace(" ", "") in text
 
 
 def test_both_standard_sets_leave_slack_for_a_coup_and_a_will() -> None:
