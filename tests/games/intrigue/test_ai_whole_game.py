@@ -25,6 +25,7 @@ from games.intrigue.models import (
     Side,
     SwayRevealed,
     Victory,
+    VoteCalled,
     VoteKind,
 )
 from games.intrigue.state import IntrigueState
@@ -123,7 +124,7 @@ def test_calls_a_land_vote_that_stops_a_rivals_election() -> None:
     state = begin(state, Phase.CHARACTERS, turn=2)
     events: list[Event] = []
     state = drive(state, {R, G}, lambda s: s.phase is not Phase.CHARACTERS or s.result is not None, events=events)
-    called = [e for e in events if e.kind == "vote_called" and e.vote is VoteKind.REMOVE_COUNCILLOR]
+    called = [e for e in events if isinstance(e, VoteCalled) and e.vote is VoteKind.REMOVE_COUNCILLOR]
     assert called and called[0].caller == R
     assert state.result is None or state.result.winner != B
 
