@@ -11,6 +11,11 @@ actions.
 ``--random-only`` plays all-random games instead and prints only how they ended, to spot a victory
 condition that always or never ends a game.
 
+``--all-ai [--lands 7,9]`` plays the AI in every seat, for each player count and land set (7 or 9
+lands, the standard sets, whatever the player count), and prints the balance table of issue 15: the
+share of games each victory ends, the median last turn, each seat's win rate (a shared first place
+split) with its 95% Wilson interval, and the worst seat's deviation from the fair share 1/n.
+
 Not part of the test run: this is a measuring tool (``tests`` only check legality and speed).
 """
 
@@ -28,8 +33,9 @@ from typing import Any
 from games.core.protocol import RandomAgent
 from games.core.rng import GameRng
 from games.intrigue.ai import IntrigueAgent
+from games.intrigue.data import STANDARD_NINE, STANDARD_SEVEN
 from games.intrigue.engine import IntrigueEngine
-from games.intrigue.models import IntrigueOptions
+from games.intrigue.models import IntrigueOptions, Victory
 from games.intrigue.state import IntrigueState
 
 ENGINE = IntrigueEngine()
@@ -87,6 +93,91 @@ def _chunk(args: tuple[int, int, int, str, bool]) -> list[GameResult]:
     return [play_game(n, g, seed, ai=ai) for g in range(first, first + count)]
 
 
+@dataclass
+class BalanceResult:
+    """One all-AI game: how it ended, its last turn and each seat's share of first place."""
+
+    ending: str
+    turn: int
+    shares: list[float]
+
+
+def play_all_ai(n: int, lands: int, game: int, seed: str) -> BalanceResult:
+    """Play one seeded game with the AI in every seat on the standard set of ``lands`` lands."""
+    agent = IntrigueAgent()
+    table_seed = f"{seed}:{n}:{lands}:{game}"
+    land_ids = STANDARD_SEVEN if lands == 7 else STANDARD_NINE
+    state: IntrigueState = ENGINE.setup(n, IntrigueOptions(land_ids=land_ids), table_seed).state
+    for _ in range(MAX_STEPS):
+        active = sorted(ENGINE.active_seats(state))
+        if not active:
+            break
+        seat = active[0]
+        legal = ENGINE.legal_actions(state, seat)
+        rng = GameRng.for_step(table_seed, state.version, f"seat{seat}")
+        action = agent.choose(ENGINE.view(state, seat), legal, rng)
+        state = ENGINE.apply(state, seat, action).state
+    result = state.result
+    if result is None:
+        raise RuntimeError(f"game {table_seed} did not finish")
+    firsts = [s for s, r in enumerate(result.ranks) if r == 0]
+    shares = [1.0 / len(firsts) if s in firsts else 0.0 for s in range(n)]
+    return BalanceResult(ending=result.victory.value, turn=state.turn, shares=shares)
+
+
+def _balance_chunk(args: tuple[int, int, int, int, str]) -> list[BalanceResult]:
+    n, lands, first, count, seed = args
+    return [play_all_ai(n, lands, g, seed) for g in range(first, first + count)]
+
+
+def balance(n: int, lands: int, games: int, seed: str, workers: int) -> dict[str, Any]:
+    """Play ``games`` all-AI games and return the issue-15 balance numbers."""
+    step = max(1, games // (max(1, workers) * 4))
+    jobs = [(n, lands, first, min(step, games - first), seed) for first in range(0, games, step)]
+    results: list[BalanceResult] = []
+    if workers > 1:
+        with ProcessPoolExecutor(workers) as pool:
+            for chunk in pool.map(_balance_chunk, jobs):
+                results.extend(chunk)
+    else:
+        for job in jobs:
+            results.extend(_balance_chunk(job))
+    endings = Counter(r.ending for r in results)
+    seats = [sum(r.shares[s] for r in results) / len(results) for s in range(n)]
+    intervals = [wilson(round(rate * len(results)), len(results)) for rate in seats]
+    return {
+        "games": len(results),
+        "endings": {v.value: endings.get(v.value, 0) / len(results) for v in Victory if v is not Victory.LAST_PLAYER},
+        "median_turn": statistics.median(r.turn for r in results),
+        "seats": seats,
+        "intervals": intervals,
+        "worst": max(abs(rate - 1 / n) for rate in seats),
+    }
+
+
+def print_balance(games: int, seats: list[int], lands: list[int], seed: str, workers: int) -> None:
+    """Print the balance table, one line per player count and land set."""
+    print(
+        "| players, lands | election | military coup | will of the people | Hand of Order | turn limit "
+        "| end turn, median | worst seat deviation | seat win rates [95%] |"
+    )
+    print("|---|---|---|---|---|---|---|---|---|")
+    for n in seats:
+        for count in lands:
+            r = balance(n, count, games, seed, workers)
+            e = r["endings"]
+            rates = " ".join(
+                f"{rate:.0%}[{low:.0%}–{high:.0%}]"
+                for rate, (low, high) in zip(r["seats"], r["intervals"], strict=True)
+            )
+            print(
+                f"| {n}, {count} lands ({r['games']}) | {e['election']:.0%} | {e['coup']:.0%} | {e['will']:.0%} "
+                f"| {e['hand_of_order']:.0%} | {e['turn_limit']:.0%} | {r['median_turn']:g} "
+                f"| {100 * r['worst']:.0f} pp | {rates} |",
+                flush=True,
+            )
+
+
 def wilson(wins: int, games: int, z: float = 1.96) -> tuple[float, float]:
     """Return the 95% Wilson score interval of a win rate."""
     if games == 0:
@@ -95,7 +186,7 @@ def wilson(wins: int, games: int, z: float = 1.96) -> tuple[float, float]:
     denom = 1 + z * z / games
     centre = (p + z * z / (2 * games)) / denom
     half = z * math.sqrt(p * (1 - p) / games + z * z / (4 * games * games)) / denom
-    return centre - half, centre + half
+    return max(0.0, centre - half), min(1.0, centre + half)
 
 
 def evaluate(n: int, games: int, seed: str, workers: int, *, ai: bool = True) -> dict[str, Any]:
@@ -139,7 +230,13 @@ def main() -> None:
     parser.add_argument("--seed", default="eval")
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--random-only", action="store_true")
+    parser.add_argument("--all-ai", action="store_true")
+    parser.add_argument("--lands", default="7,9")
     args = parser.parse_args()
+    if args.all_ai:
+        seats = [int(s) for s in args.seats.split(",")]
+        print_balance(args.games, seats, [int(x) for x in args.lands.split(",")], args.seed, args.workers)
+        return
     for n in (int(s) for s in args.seats.split(",")):
         started = time.perf_counter()
         r = evaluate(n, args.games, args.seed, args.workers, ai=not args.random_only)

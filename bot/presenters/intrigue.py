@@ -119,6 +119,7 @@ RULE_SECTIONS = (
     "mercenaries",
     "votes",
     "free",
+    "revision",
 )
 #: Sections whose text is followed by one generated line per land, character or trait.
 TABLE_SECTIONS = frozenset({"lands", "characters", "traits"})

@@ -24,6 +24,17 @@ the Сапфировые Озёра dictation, guard answers, garrison reveals a
 In the last turn nothing is sent (it could never be revealed): coins go into tokens and land
 tokens are converted into head tokens, which rank above them in the score vector.
 
+**The rest of the game.** It contests a tied head when the head's best action, planned on the
+board after its bid is paid, is worth more than the bid; it answers the strongest rival's contest
+with a matching bid. In a removal vote it sways the open neutral voters (advice through its heads,
+the Братья head for free; stakes of land tokens in a land vote) when the vote is heading the wrong
+way and the outcome is worth more than the tokens. It calls a removal whenever the seats that gain
+by it (everyone but the subject's controller, and For-disposed neutral councillors) can carry it,
+which is how it stops a rival holding 4 council seats (that rival's Election is weighed as a loss
+of ``ELECTION_THREAT``). As Военачальник it moves up to 2 military tokens to the pair of moves that
+leaves the best board (its own coup, a rival's broken will). A character it cannot use it lends
+for a price to the rival furthest behind.
+
 **Sub-steps.** A multi-pick decision is re-planned from the view at every step (the draft says
 what is already picked), so each pick agrees with the first. It never chooses ``Back``; when no
 forward pick is worth it, it takes the decision's own default (Done, Skip, Pass, Decline, bid 0).
@@ -33,6 +44,7 @@ exact ties.
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -48,6 +60,7 @@ from games.intrigue.data import (
     INVEST_COST,
     MERCENARY_COST,
     RIVER_HORSESHOE,
+    THE_BROTHERS,
     VALE_OF_ARROWS,
     Trait,
     has_trait,
@@ -57,6 +70,7 @@ from games.intrigue.models import (
     CharAction,
     CharStatus,
     Choose,
+    ContestHead,
     Convert,
     Decision,
     Done,
@@ -115,6 +129,11 @@ SURVIVAL = 0.85
 MIN_GAIN = 0.05
 #: Value of a kill that ends the game (fifth kill): won or lost.
 ENDING = 200.0
+#: A rival holding 4 council seats (its Election is one action away).
+ELECTION_THREAT = 60.0
+#: A lend's price, and the share of a borrower's likely gain that counts against the lender.
+LEND_PRICE = 2
+LEND_HARM = 1.0
 
 _CONTROLLED = (CharStatus.HEAD, CharStatus.COUNCIL)
 
@@ -127,6 +146,8 @@ class Board:
     land: dict[int, list[int]]
     char: dict[int, list[int]]
     office: set[int]
+    #: Population per land, ``[peaceful, military]`` (the Военачальник moves military tokens).
+    pop: dict[int, tuple[int, int]]
 
     def copy(self) -> Board:
         """Return an independent copy."""
@@ -134,6 +155,7 @@ class Board:
             {k: list(v) for k, v in self.land.items()},
             {k: list(v) for k, v in self.char.items()},
             set(self.office),
+            self.pop,
         )
 
 
@@ -193,6 +215,7 @@ class Ctx:
             {land.id: list(land.tokens) for land in view.lands},
             {c.id: list(c.tokens) for c in view.characters},
             {c.id for c in view.characters if c.status in _CONTROLLED},
+            {land.id: (land.peaceful, land.military) for land in view.lands},
         )
         self.expected = self._with_pending(self.board)
         self.my_cards = [c for c in view.cards if c.owner == self.me]
@@ -207,6 +230,16 @@ class Ctx:
         if key not in self._values:
             self._values[key] = self.evaluate(board)
         return self._values[key]
+
+    def after_losing(self, land: int, count: int) -> Ctx:
+        """Return a context whose board has ``count`` fewer own tokens on ``land`` (a paid bid)."""
+        out = copy.copy(self)
+        out.board = self.board.copy()
+        out.board.land[land][self.me] -= count
+        out.expected = out._with_pending(out.board)
+        out._values = {}
+        out._targets = {}
+        return out
 
     # ------------------------------------------------------------------ board helpers
     def _with_pending(self, board: Board) -> Board:
@@ -267,20 +300,23 @@ class Ctx:
         value += _seat_bonus(own_seats)
         for s in self.others:
             opp[s] += _seat_bonus(opp_seats[s])
+        if any(opp_seats[s] >= 4 for s in self.others):
+            # A rival with 4 council seats wins by Election in its next slot: nothing else matters as much.
+            value -= ELECTION_THREAT
         income = COIN * self.incomes_left
         m = self.view.majority_needed
         coup = will = 0
         opp_coup = [0] * n
         opp_will = [0] * n
         for land_id, row in board.land.items():
-            land = self.lands[land_id]
+            peaceful, military = board.pop[land_id]
             head = self.head_of[land_id]
             head_row = board.char[head] if head is not None and head in board.office else None
             holder, contested = land_holder(row, head_row)
             if holder == me:
-                value += land.peaceful * income
+                value += peaceful * income
             elif holder is not None:
-                opp[holder] += land.peaceful * income
+                opp[holder] += peaceful * income
             if me in contested:
                 value += income
             value += TOKEN_LAND * row[me]
@@ -291,12 +327,12 @@ class Ctx:
             major = controller(row)
             if major is None:
                 continue
-            if land.military >= land.peaceful:
+            if military >= peaceful:
                 if major == me:
                     coup += 1
                 else:
                     opp_coup[major] += 1
-            if land.military <= land.peaceful:
+            if military <= peaceful:
                 if major == me:
                     will += 1
                 else:
@@ -469,6 +505,8 @@ class Plan:
     mode: Mode | None = None
     land: int | None = None
     seat: int | None = None
+    amount: int | None = None
+    moves: tuple[tuple[int, int], ...] = ()
 
 
 # ----------------------------------------------------------------------------- the agent
@@ -642,12 +680,22 @@ class IntrigueAgent:
         lands = [a for a in legal if isinstance(a, PickLand)]
         if not lands:
             return fallback(legal)
-        # Growth costs this turn's income of the land and pays +1 every later turn.
-        pick = min(lands, key=lambda a: (ctx.lands[a.land].peaceful, a.land))
+        # Growth costs this turn's income of the land and pays +1 every later turn; it also moves the
+        # land towards the Will of the people and away from the Military coup, which the board's
+        # value weighs (a grown military land may cost its coup, or break a rival's).
+        base = ctx.value(ctx.board)
         later = ctx.turns_left
-        if later >= 2 * ctx.lands[pick.land].peaceful and ctx.coins >= 6:
-            return pick
-        return fallback(legal)
+        best: tuple[float, int, Any] | None = None
+        for action in lands:
+            peaceful, military = ctx.board.pop[action.land]
+            if later < 2 * peaceful or ctx.coins < 6:
+                continue
+            after = ctx.board.copy()
+            after.pop = {**after.pop, action.land: (peaceful + 1, military)}
+            gain = ctx.evaluate(after) - base
+            if gain > -MIN_GAIN and (best is None or (gain, -peaceful) > (best[0], best[1])):
+                best = (gain, -peaceful, action)
+        return best[2] if best is not None else fallback(legal)
 
     # ------------------------------------------------------------------ investments (D9)
     def _invest(self, ctx: Ctx, legal: list[Any], rng: GameRng) -> Any:
@@ -753,17 +801,48 @@ class IntrigueAgent:
         if pending is not None and pending.step == "act":
             return self._act(ctx, legal, pending.character or 0)
         if draft is not None and draft.step == "bid":
-            return fallback(legal)
+            contest = _item(draft.items, "contest")
+            head = contest.character if contest is not None else None
+            bid = PickAmount(amount=self._contest(ctx, head)[1]) if head is not None else None
+            return bid if bid in legal else fallback(legal)
         free = self._free_action(ctx, legal, bribes=True)
         if free is not None:
             return free
         options = [a.character for a in legal if isinstance(a, PickCharacter)]
         plans = [p for c in options for p in self._plans(ctx, c)]
-        if plans:
-            best = max(plans, key=lambda p: (p.value, -p.character))
-            if best.value > MIN_GAIN:
-                return PickCharacter(character=best.character)
+        best_act = max(plans, key=lambda p: (p.value, -p.character)) if plans else None
+        contests = [(self._contest(ctx, a.character), a) for a in legal if isinstance(a, ContestHead)]
+        best_contest = max(contests, key=lambda x: (x[0][0], -x[1].character)) if contests else None
+        act_value = best_act.value if best_act is not None else MIN_GAIN
+        if best_contest is not None and best_contest[0][0] > max(act_value, MIN_GAIN) and best_contest[0][1] >= 1:
+            return best_contest[1]
+        if best_act is not None and best_act.value > MIN_GAIN:
+            return PickCharacter(character=best_act.character)
         return fallback(legal)
+
+    def _contest(self, ctx: Ctx, head: int) -> tuple[float, int]:
+        """Return what contesting the tied ``head`` is worth and the bid for it (§7.5).
+
+        Bids are land tokens of the head's land, all discarded: it bids one more than the most any
+        other tied-top player could bid when it can, and counts a tie it might meet as half a win.
+        """
+        land = ctx.land_of.get(head)
+        if land is None:
+            return -1.0, 0
+        row = ctx.board.land[land]
+        mine = row[ctx.me]
+        rivals = [s for s in ctx.chars[head].tied_top if s != ctx.me]
+        most = max((row[s] for s in rivals), default=0)
+        bid = min(mine, most + 1)
+        if bid < 1:
+            return -1.0, 0
+        chance = 1.0 if bid > most else 0.5
+        after = ctx.after_losing(land, bid)
+        cost = ctx.value(ctx.board) - after.value(after.board)
+        # The head acts after the bid is paid: plan its action on that board.
+        plans = [p for p in self._plans(after, head) if p.action is not CharAction.LEND]
+        best = max((p.value for p in plans), default=0.0)
+        return chance * best - cost, bid
 
     def _act(self, ctx: Ctx, legal: list[Any], character: int) -> Any:
         """Pick the next parameter of the best plan through ``character``."""
@@ -772,6 +851,8 @@ class IntrigueAgent:
         items = _items(ctx.view)
         first = _item(items, "action")
         plans = self._plans(ctx, character, fixed=first.action if first is not None else None, items=items)
+        if step == "action":
+            plans = [p for p in plans if PickAction(action=p.action, rider=p.rider) in legal]
         plan = max(plans, key=lambda p: p.value) if plans else None
         if step == "action":
             if plan is None or plan.value <= MIN_GAIN:
@@ -797,11 +878,27 @@ class IntrigueAgent:
             chosen = PickCharacter(character=plan.target or 0)
         elif step == "extra":
             chosen = self._river_extra(ctx, legal, plan)
+        elif step in ("from", "to"):
+            chosen = self._military_step(ctx, step, plan)
+        elif step == "borrower":
+            chosen = PickSeat(seat=plan.seat if plan.seat is not None else ctx.me)
+        elif step == "price":
+            chosen = PickAmount(amount=plan.amount or 0)
         elif step == "target_card":
             chosen = self._pick_rival_card(ctx, legal)
         if chosen is not None and chosen in legal:
             return chosen
         return self._finish_any(ctx, legal, step)
+
+    def _military_step(self, ctx: Ctx, step: str, plan: Plan) -> Any:
+        """Return the next pick of the planned military moves (the draft says which are made)."""
+        made = [it.land for it in _items(ctx.view) if it.step in ("from", "to")]
+        flat = [land for move in plan.moves for land in move]
+        if made != flat[: len(made)]:
+            return None
+        if len(made) >= len(flat):
+            return _DONE if step == "from" else None
+        return PickLand(land=flat[len(made)])
 
     def _harmless(self, legal: list[Any]) -> Any:
         """Return an action step's least harmful choice when no plan is worth it."""
@@ -865,6 +962,10 @@ class IntrigueAgent:
         if in_council and want(CharAction.ELECTION):
             seats = ctx.view.players[ctx.me].council_seats
             plans.append(Plan(1000.0 if seats >= 4 else 0.0, c, CharAction.ELECTION))
+        if seat_index is not None and seat_index.value == "marshal" and want(CharAction.MOVE_MILITARY):
+            plan = self._military_plan(ctx, c)
+            if plan is not None:
+                plans.append(plan)
         if seat_index is not None and seat_index.value == "treasurer" and want(CharAction.GRANT):
             plans.append(Plan(2 * ctx.coin + 0.1, c, CharAction.GRANT, seat=ctx.me))
         if seat_index is not None and seat_index.value == "bishop" and want(CharAction.BLESS):
@@ -881,7 +982,79 @@ class IntrigueAgent:
             plans.extend(self._send_plans(ctx, c, picked_card, picked_target))
         if ch.status is CharStatus.HEAD and ch.land == RIVER_HORSESHOE and want(CharAction.RIVER_PLAY):
             plans.extend(self._river_plans(ctx, c, picked_card, picked_target))
+        if want(CharAction.LEND) and not ctx.final:
+            plan = self._lend_plan(ctx, c, plans)
+            if plan is not None:
+                plans.append(plan)
         return plans
+
+    def _military_plan(self, ctx: Ctx, marshal: int) -> Plan | None:
+        """Plan the Военачальник's move of up to 2 military tokens: the pair that leaves the best board.
+
+        Moving military changes which lands count for the Military coup (M ≥ P) and the Will of the
+        people (M ≤ P): it builds the AI's own condition and breaks a rival's.
+        """
+        board = ctx.expected
+        base = ctx.value(board)
+        cells = {land.id: land.cells for land in ctx.view.lands}
+
+        def moves_from(b: Board) -> list[tuple[int, int]]:
+            out = []
+            for src, (_, mil) in b.pop.items():
+                if mil <= 0:
+                    continue
+                for dst, (p, m) in b.pop.items():
+                    if dst != src and p + m < cells[dst]:
+                        out.append((src, dst))
+            return out
+
+        def moved(b: Board, src: int, dst: int) -> Board:
+            after = b.copy()
+            pop = dict(after.pop)
+            p, m = pop[src]
+            pop[src] = (p, m - 1)
+            p, m = pop[dst]
+            pop[dst] = (p, m + 1)
+            after.pop = pop
+            return after
+
+        best: tuple[float, tuple[tuple[int, int], ...]] = (0.0, ())
+        firsts = sorted(((ctx.evaluate(moved(board, *mv)), mv) for mv in moves_from(board)), reverse=True)[:4]
+        for value, first in firsts:
+            if value - base > best[0]:
+                best = (value - base, (first,))
+            once = moved(board, *first)
+            for second in moves_from(once):
+                gain = ctx.evaluate(moved(once, *second)) - base
+                if gain > best[0] + 1e-9:
+                    best = (gain, (first, second))
+        if not best[1]:
+            return None
+        return Plan(best[0], marshal, CharAction.MOVE_MILITARY, moves=best[1])
+
+    def _lend_plan(self, ctx: Ctx, via: int, plans: list[Plan]) -> Plan | None:
+        """Offer ``via``'s send to the weakest rival for a price when the AI cannot use it better.
+
+        The seed's own example (Матей) is a paid lend; the borrower's card may hurt the AI, so it
+        lends only to the rival furthest behind and only when no plan of its own through ``via`` pays.
+        """
+        if any(p.value > MIN_GAIN for p in plans) or ctx.view.phase is not Phase.CHARACTERS:
+            return None
+        tokens = ctx.board.char[via]
+        borrowers = [
+            q
+            for q in ctx.others
+            if tokens[q] >= 1 and ctx.view.players[q].hand_size > 0 and ctx.view.players[q].coins >= LEND_PRICE
+        ]
+        if not borrowers:
+            return None
+        weakest = min(borrowers, key=lambda q: (ctx.view.players[q].score, q))
+        if weakest == ctx.leader() and len(ctx.others) > 1:
+            return None
+        gain = 2 * LEND_PRICE * ctx.coin - LEND_HARM * FIELD_WEIGHT * 10
+        if gain <= MIN_GAIN:
+            return None
+        return Plan(gain, via, CharAction.LEND, seat=weakest, amount=LEND_PRICE)
 
     def _send_plans(
         self, ctx: Ctx, via: int, picked_card: DraftItem | None, picked_target: DraftItem | None
@@ -996,19 +1169,42 @@ class IntrigueAgent:
             who = ctx.chars[subject].controller
             if who is None or who == ctx.me:
                 continue
-            mine = sum(1 for v in voters if v != subject and ctx.controls(v))
-            if mine < needed:
+            # Every seat but the subject's controller gains by a rival's removal and votes For; a
+            # neutral councillor votes its disposition, a neutral head does not vote (§11.1).
+            fors = 0
+            for v in voters:
+                if v == subject:
+                    continue
+                voter_seat = ctx.chars[v].controller
+                if voter_seat is not None:
+                    fors += voter_seat != who
+                elif action is CharAction.REMOVE_HEAD:
+                    fors += ctx.chars[v].disposition.value == Side.FOR.value
+            if fors < needed:
                 continue
+            mine = sum(1 for v in voters if v != subject and ctx.controls(v))
             after = ctx.board.copy()
             after.office.discard(subject)
             gain = ctx.evaluate(after) - ctx.value(ctx.board)
-            plans.append(Plan(gain * 0.8, via, action, target=subject))
+            # Votes it does not cast itself may still be swayed away: a smaller expected gain.
+            sure = 0.8 if mine >= needed else 0.5
+            plans.append(Plan(gain * sure, via, action, target=subject))
         return plans
 
     # ------------------------------------------------------------------ contests and lending (D11, D12)
     def _contest_bid(self, ctx: Ctx, legal: list[Any], rng: GameRng) -> Any:
-        # All bids are discarded: a tied head's single action is rarely worth land tokens.
-        return fallback(legal)
+        # All bids are discarded. Against the strongest rival a bid that matches the most it can
+        # have bid (a tie leaves the head idle) is worth a land token or two; otherwise it keeps them.
+        pending = ctx.view.pending
+        if pending is None or pending.character is None or pending.actor is None:
+            return fallback(legal)
+        land = ctx.land_of.get(pending.character)
+        if land is None or pending.actor != ctx.leader():
+            return fallback(legal)
+        row = ctx.board.land[land]
+        bid = min(row[ctx.me], row[pending.actor], 2)
+        action = PickAmount(amount=bid)
+        return action if action in legal else fallback(legal)
 
     def _lend(self, ctx: Ctx, legal: list[Any], rng: GameRng) -> Any:
         pending = ctx.view.pending
@@ -1105,8 +1301,129 @@ class IntrigueAgent:
         return want if want in legal else fallback(legal)
 
     def _sway(self, ctx: Ctx, legal: list[Any], rng: GameRng) -> Any:
-        # Advice and stakes cost tokens whether they win or not; it keeps its tokens.
+        """Sway the remaining neutral voters when the vote would otherwise go the wrong way (§11.3).
+
+        The whole round's commitments are planned from the view each time; the draft says which
+        picks are made, and the next one is returned.
+        """
+        plan = self._sway_plan(ctx)
+        picks: list[Any] = []
+        council_vote = ctx.view.vote is not None and ctx.view.vote.vote is VoteKind.REMOVE_HEAD
+        for voter, how, side in plan:
+            picks.append(PickCharacter(character=voter))
+            picks.append(PickCharacter(character=how) if council_vote else PickAmount(amount=how))
+            picks.append(PickSide(side=side))
+        made = len(_items(ctx.view))
+        if made < len(picks):
+            action = picks[made]
+            if action in legal:
+                return action
+        if made and made == len(picks) and _DONE in legal:
+            return _DONE
         return _SKIP if _SKIP in legal else fallback(legal)
+
+    def _projected(self, ctx: Ctx) -> tuple[int, list[tuple[int, dict[str, int]]]]:
+        """Return the For votes the current vote is heading for, and the open neutral voters' tallies."""
+        vote = ctx.view.vote
+        assert vote is not None  # noqa: S101 - called inside a vote
+        fors = 0
+        open_voters: list[tuple[int, dict[str, int]]] = []
+        for voter in vote.voters:
+            tally = dict(voter.tally)
+            if voter.vote is not None:
+                fors += voter.vote == Side.FOR.value
+                continue
+            open_voters.append((voter.character, tally))
+            top = max(tally.values(), default=0)
+            best = [k for k, v in tally.items() if v == top]
+            if top > 0 and len(best) == 1:
+                fors += best[0] == Side.FOR.value
+            elif vote.vote is VoteKind.REMOVE_HEAD:
+                fors += ctx.chars[voter.character].disposition.value == Side.FOR.value
+        return fors, open_voters
+
+    def _sway_plan(self, ctx: Ctx) -> list[tuple[int, int, Side]]:
+        """Return this round's commitments: (voter, advising head or stake, side), cheapest first."""
+        vote = ctx.view.vote
+        if vote is None or vote.vote is VoteKind.APPOINT or vote.subject is None:
+            return []
+        side = self._side(ctx, None)
+        if side not in (Side.FOR, Side.AGAINST):
+            return []
+        fors, open_voters = self._projected(ctx)
+        passes = fors >= vote.needed
+        if passes == (side is Side.FOR):
+            return []
+        flips = vote.needed - fors if side is Side.FOR else fors - vote.needed + 1
+        want = side.value
+        other = Side.AGAINST.value if side is Side.FOR else Side.FOR.value
+        council_vote = vote.vote is VoteKind.REMOVE_HEAD
+        costs: list[tuple[int, int]] = []
+        for voter, tally in open_voters:
+            mine, theirs = tally.get(want, 0), tally.get(other, 0)
+            top = max(tally.values(), default=0)
+            leading = [k for k, v in tally.items() if v == top]
+            if top > 0 and leading == [want]:
+                continue
+            if not council_vote or top > 0:
+                current = other if top > 0 and leading == [other] else None
+            else:
+                current = ctx.chars[voter].disposition.value
+            if side is Side.FOR and current == want:
+                continue
+            if side is Side.AGAINST and current != other:
+                continue
+            costs.append((theirs - mine + 1, voter))
+        costs.sort()
+        after = ctx.board.copy()
+        after.office.discard(vote.subject)
+        stake = ctx.evaluate(after) - ctx.value(ctx.board)
+        worth = stake if side is Side.FOR else -stake
+        out: list[tuple[int, int, Side]] = []
+        spent = 0.0
+        used_heads = set(vote.used_heads)
+        staked: dict[int, int] = {}
+        for need, voter in costs[: max(0, flips)]:
+            if council_vote:
+                heads = self._advisers(ctx, voter, used_heads, need)
+                if heads is None:
+                    return []
+                for head, cost in heads:
+                    used_heads.add(head)
+                    spent += cost
+                    out.append((voter, head, side))
+            else:
+                land = ctx.land_of.get(voter)
+                have = 0 if land is None else ctx.board.land[land][ctx.me] - staked.get(land, 0)
+                if land is None or have < need:
+                    return []
+                staked[land] = staked.get(land, 0) + need
+                spent -= ctx.land_gain(ctx.board, land, -need)
+                out.append((voter, need, side))
+        if len(out) == 0 or spent >= 0.8 * worth:
+            return []
+        return out
+
+    def _advisers(self, ctx: Ctx, voter: int, used: set[int], need: int) -> list[tuple[int, float]] | None:
+        """Return ``need`` heads the AI can advise through (each with its token's cost), or ``None``."""
+        options: list[tuple[float, int]] = []
+        brothers = ctx.head_of.get(THE_BROTHERS)
+        for head in sorted(ctx.board.office):
+            if ctx.chars[head].status is not CharStatus.HEAD or head == voter or head in used:
+                continue
+            if ctx.mine(head) < 1:
+                continue
+            if head == brothers and ctx.controls(head):
+                options.append((0.0, head))
+                continue
+            # A rival that holds more tokens on the head wins the advice through it (§11.3).
+            if ctx.margin(head) < 0:
+                continue
+            options.append((-ctx.char_gain(ctx.board, head, -1), head))
+        options.sort()
+        if len(options) < need:
+            return None
+        return [(head, cost) for cost, head in options[:need]]
 
     # ------------------------------------------------------------------ appointments, penalties (D16, D17)
     def _appoint(self, ctx: Ctx, legal: list[Any], rng: GameRng) -> Any:

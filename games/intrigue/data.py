@@ -91,7 +91,7 @@ LANDS: dict[int, LandInfo] = {
     for land in (
         LandInfo(1, "Золотой Берег", "Golden Coast", 9, 5, 2, True, True),
         LandInfo(2, "Долина Стрел", "Vale of Arrows", 8, 3, 4, True, True),
-        LandInfo(3, "Бурые Равнины", "Brown Plains", 9, 4, 3, True, True),
+        LandInfo(3, "Бурые Равнины", "Brown Plains", 9, 4, 4, True, True),
         LandInfo(4, "Чёрная Гавань", "Black Harbour", 7, 3, 3, True, True),
         LandInfo(5, "Сапфировые Озёра", "Sapphire Lakes", 8, 5, 1, False, True),
         LandInfo(6, "Залесье", "Beyond-the-Woods", 7, 3, 2, True, True),
@@ -152,7 +152,7 @@ COLOURS: tuple[tuple[str, str, str], ...] = (
 STARTING_COINS = 15
 STARTING_TOKENS = 7
 #: Snake placement rounds of setup (§2 step 5): tokens per prompt; even rounds run in reverse seat order.
-PLACEMENT_ROUNDS: tuple[int, ...] = (3, 2, 2)
+PLACEMENT_ROUNDS: tuple[int, ...] = (2, 2, 2, 1)
 MERCENARY_COST = 3
 DISCOUNTED_MERCENARY_COST = 2
 INVEST_COST = 3

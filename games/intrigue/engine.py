@@ -316,7 +316,10 @@ class IntrigueEngine:
             if isinstance(act, _FREE_TYPES):
                 raise _free_error(read, seat, act, moment=False)
             raise NotYourTurnError(seat=seat)
-        if act not in self._legal_of(state, seat) and not self._accepts(read, frame, seat, act):
+        legal = self._legal_of(state, seat)
+        # A bot or an AI applies an action taken from the legal list itself: find it by identity
+        # first, since comparing it with every model before it (pydantic ``__eq__``) is slow.
+        if not any(a is act for a in legal) and act not in legal and not self._accepts(read, frame, seat, act):
             if isinstance(act, _FREE_TYPES):
                 raise _free_error(read, seat, act, moment=True)
             raise IllegalActionError("intrigue.illegal_choice", action=str(act.kind))

@@ -135,7 +135,7 @@ MAX_LISTED_PRICE = 20
 
 # ----------------------------------------------------------------------------- setup placement
 def placement_prompts(n: int) -> list[tuple[int, int]]:
-    """Return the snake placement prompts (§2 step 5): seat order, reverse, seat order."""
+    """Return the snake placement prompts (§2 step 5): seat order, reverse, seat order, reverse."""
     prompts: list[tuple[int, int]] = []
     for r, count in enumerate(PLACEMENT_ROUNDS):
         seats = range(n) if r % 2 == 0 else range(n - 1, -1, -1)
@@ -145,7 +145,7 @@ def placement_prompts(n: int) -> list[tuple[int, int]]:
 
 @register("placement")
 class PlacementRules(Rules):
-    """Setup placement (D1): one token per action, 3/2/2 per prompt."""
+    """Setup placement (D1): one token per action, 2/2/2/1 per prompt (revision 2; was 3/2/2)."""
 
     @override
     def run(self, g: Game, f: PlacementFrame) -> bool:

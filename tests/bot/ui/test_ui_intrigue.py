@@ -134,14 +134,15 @@ async def test_placement_is_taken_with_the_boards_select_and_the_ais_follow(worl
         if index == 0:  # alice still places: the board shows her line and what is left
             text = embed_text(world.board(table_id).embeds)
             assert "alice: +1 token on Golden Coast (placement)." in text
-            assert en("intrigue.status.D1", actor="alice", n=2) in text
+            assert en("intrigue.status.D1", actor="alice", n=1) in text
     state = state_of(world, table_id)
     pos = state.lands.index(1)
     assert state.land_tokens[pos][0] == 2
-    # The AIs placed at once, snake order: seat 1 and seat 2 three each, then seat 2 and seat 1 two each.
+    # The AIs placed at once, snake rounds of 2, 2, 2, 1 (revision 2): seat 1 and seat 2 two each,
+    # then seat 2 and seat 1 two each, and alice's third token opened her second round.
     ai_tokens = sum(sum(row[1:]) for row in state.land_tokens) + sum(sum(row[1:]) for row in state.char_tokens)
-    assert ai_tokens == 10
-    assert 0 in world.table(table_id).engine.active_seats(state)  # her second round of two
+    assert ai_tokens == 8
+    assert 0 in world.table(table_id).engine.active_seats(state)  # one more of her second round
     assert state.phase is Phase.SETUP and world.table(table_id).seats[0].user_id == alice.id
 
 

@@ -165,11 +165,12 @@ def test_declined_lend_lets_the_lender_act_again_without_lending() -> None:
 
 
 def test_representative_chain_reaches_peaceful_population() -> None:
-    state = new(4, heads={ZB: 1, BR: 2})
-    state = with_tokens(state, chars={1: {R: 4}, 2: {B: 4}}, lands={ZB: {R: 2}, BR: {B: 2}})
+    # Revision 2 made Бурые Равнины 4/4 (P+M 8), so the equal pair is Золотой Берег and Туманная Долина.
+    state = new(4, heads={ZB: 1, TD: 2})
+    state = with_tokens(state, chars={1: {R: 4}, 2: {B: 4}}, lands={ZB: {R: 2}, TD: {B: 2}})
     state = begin(state, Phase.CHARACTERS, turn=2)
     step_state = until(state, lambda s: s.representative is not None and top_kind(s) != "window")
-    assert step_state.representative == 1  # cells 9 = 9, P+M 7 = 7, P 5 > 4
+    assert step_state.representative == 1  # cells 9 = 9, P+M 7 = 7, P 5 > 3
 
 
 def test_sly_controller_goes_first() -> None:

@@ -86,7 +86,8 @@ def test_snake_placement_and_its_default() -> None:
         seat = next(iter(ENGINE.active_seats(state)))
         order.append(seat)
         state = play(state, seat, ENGINE.default_action(state, seat))
-    assert order == [0, 0, 0, 1, 1, 1, 2, 2, 2, 2, 2, 1, 1, 0, 0, 0, 0, 1, 1, 2, 2]
+    # Revision 2: four snake rounds of 2, 2, 2, 1, so the first seat also places the last token.
+    assert order == [0, 0, 1, 1, 2, 2, 2, 2, 1, 1, 0, 0, 0, 0, 1, 1, 2, 2, 2, 1, 0]
     assert state.turn == 1
     # Defaults spread one token per land, fewest first, lowest id on ties.
     assert sorted(sum(row) for row in state.land_tokens) == [3, 3, 3, 3, 3, 3, 3]

@@ -219,9 +219,13 @@ def test_garrison_reveal_messenger_and_thief() -> None:
     state = with_coins(state, {R: 10})
     state = begin(state, Phase.LANDS_TWO, turn=2)
     state = until(state, lambda s: top_kind(s) == "garrison")
-    assert top(state).left == 1  # ⌊3/2⌋
+    assert top(state).left == 2  # ⌊4/2⌋ (revision 2: Бурые Равнины M4)
     after = play(state, R, PickCard(card="M01"))
     assert after.char_tokens[1][R] == 2
+    after = until(after, lambda s: top_kind(s) != "ask")  # the Бурые Равнины recruit offer: declined
+    assert top_kind(after) == "garrison" and top(after).left == 1
+    after = play(after, R, PickCard(card="M02"))
+    assert after.char_tokens[1][R] == 3
     assert top_kind(after) != "garrison"
     after = play(state, R, PickCard(card="M02"))
     assert after.char_tokens[1][R] == 4

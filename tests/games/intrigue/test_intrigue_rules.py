@@ -53,7 +53,7 @@ def test_marshal_moves_two_military_tokens() -> None:
     state = play(state, R, PickCharacter(character=6), PickAction(action=CharAction.MOVE_MILITARY))
     state = play(state, R, PickLand(land=DS), PickLand(land=ZB), PickLand(land=DS), PickLand(land=BR))
     ds, zb, br = (state.lands.index(x) for x in (DS, ZB, BR))
-    assert (state.military[ds], state.military[zb], state.military[br]) == (2, 3, 4)
+    assert (state.military[ds], state.military[zb], state.military[br]) == (2, 3, 5)
     assert 6 in state.acted
 
 
