@@ -24,6 +24,7 @@ from bot.storage.errors import (
 from bot.storage.models import (
     LOBBY_VERSION,
     ActionLogRow,
+    ArchiveRow,
     ClockClaim,
     ClockRow,
     FinishRow,
@@ -50,6 +51,7 @@ __all__ = [
     "LOBBY_VERSION",
     "ActionLogRow",
     "AlreadySeatedError",
+    "ArchiveRow",
     "ClockClaim",
     "ClockRow",
     "FinishRow",

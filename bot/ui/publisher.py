@@ -33,6 +33,7 @@ import discord
 
 from bot.i18n import translate
 from bot.presenters.registry import PRESENTERS
+from bot.storage import ArchiveRow
 from bot.tables import Table, TableResult
 from bot.ui.gamelog import step_lines
 from bot.ui.panels import Payload, board_payload, game_name, lobby_payload, result_payload
@@ -114,7 +115,7 @@ class DiscordPublisher:
         self.lobby_changed(table)
 
     async def game_finished(self, table: Table, result: TableResult) -> None:
-        """Draw the final board and post the result with rating changes and Rematch."""
+        """Draw the final board, post the result in the thread and turn the lobby message into the result card."""
         await self._flush_board(table)
         names = {s.user_id: s.name for s in table.seats if s.user_id is not None}
         payload = result_payload(table, result, names)
@@ -127,7 +128,42 @@ class DiscordPublisher:
                 break
             except DISCORD_FAILURES:
                 log.warning("could not post the result of table %s", table.id, exc_info=True)
+        await self._post_card(table, result, names)
         self._forget(table.id)
+
+    async def _post_card(self, table: Table, result: TableResult, names: dict[int, str]) -> None:
+        """Edit the lobby message into the result card (a new message if the lobby was deleted)."""
+        pending = self._lobby_tasks.get(table.id)
+        if pending is not None and pending is not asyncio.current_task():
+            # A lobby redraw queued before the end (at the start) must not land over the card.
+            with contextlib.suppress(Exception):
+                await pending
+        card = await asyncio.to_thread(result_payload, table, result, names, card=True)
+        self._notify(table, "card", card)
+        channel = self.bot.get_partial_messageable(table.channel_id, guild_id=table.guild_id)
+        for delay in (0.0, *self.retry_delays):
+            await asyncio.sleep(delay)
+            try:
+                if table.lobby_message_id is None:
+                    await channel.send(embed=card.embed, view=card.view, file=card.file(), allowed_mentions=NO_PINGS)
+                    return
+                try:
+                    await channel.get_partial_message(table.lobby_message_id).edit(
+                        content=None,
+                        embed=card.embed,
+                        view=card.view,
+                        attachments=[card.file()],
+                        allowed_mentions=NO_PINGS,
+                    )
+                except discord.NotFound:
+                    # The lobby message was deleted: the channel still gets its result.
+                    await channel.send(embed=card.embed, view=card.view, file=card.file(), allowed_mentions=NO_PINGS)
+                return
+            except discord.Forbidden:
+                log.warning("may not post the result card of table %s", table.id, exc_info=True)
+                return
+            except DISCORD_FAILURES:
+                log.warning("could not post the result card of table %s", table.id, exc_info=True)
 
     async def table_cancelled(self, table: Table, by_user: int | None) -> None:
         """Close the lobby or board of a cancelled table."""
@@ -159,6 +195,27 @@ class DiscordPublisher:
             return False
         return True
 
+    async def archive_thread(self, archive: ArchiveRow) -> bool:
+        """Archive and lock the thread of a table that is over (archive only, if the bot may not lock).
+
+        A deleted thread, or one the bot may not archive at all, is logged and left: nothing more can
+        be done about it. Other failures return ``False`` so the service tries again later.
+        """
+        reason = f"table #{archive.table_id} is over"
+        try:
+            try:
+                await self.bot.http.edit_channel(archive.thread_id, reason=reason, archived=True, locked=True)
+            except discord.Forbidden:
+                # Locking needs Manage Threads; archiving a thread the bot opened does not.
+                log.warning("may not lock the thread of table %s; archiving it only", archive.table_id)
+                await self.bot.http.edit_channel(archive.thread_id, reason=reason, archived=True)
+        except (discord.NotFound, discord.Forbidden):
+            log.warning("could not archive the thread of table %s: gone or not allowed", archive.table_id)
+        except DISCORD_FAILURES:
+            log.warning("could not archive the thread of table %s for now", archive.table_id, exc_info=True)
+            return False
+        return True
+
     # ------------------------------------------------------------------ internals
     def _notify(self, table: Table, kind: str, payload: Payload) -> None:
         for observer in self.observers:
@@ -180,8 +237,8 @@ class DiscordPublisher:
         self._dirty.discard(table_id)
 
     async def _edit_lobby(self, table: Table) -> None:
-        if table.lobby_message_id is None:
-            return
+        if table.lobby_message_id is None or table.status == "finished":
+            return  # a finished table's lobby message is its result card (see game_finished)
         payload = lobby_payload(table, table.locale)
         self._notify(table, "lobby", payload)
         channel = self.bot.get_partial_messageable(table.channel_id, guild_id=table.guild_id)

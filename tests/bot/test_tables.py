@@ -8,7 +8,7 @@ from collections.abc import Callable, Sequence
 import pytest
 import pytest_asyncio
 
-from bot.storage import Storage
+from bot.storage import ArchiveRow, Storage
 from bot.tables import RESTART_GRACE_SECONDS, Table, TableError, TableResult, TableService, replay
 from games.core import Event, GameError, StaleActionError
 from games.coup.engine import stacked_deck
@@ -38,6 +38,7 @@ class RecordingPublisher:
         self.started: list[int] = []
         self.cancelled: list[int] = []
         self.quarantined: list[int] = []
+        self.archived: list[int] = []
 
     def lobby_changed(self, table: Table) -> None:
         pass
@@ -56,6 +57,10 @@ class RecordingPublisher:
 
     async def table_quarantined(self, table: Table) -> bool:
         self.quarantined.append(table.id)
+        return True
+
+    async def archive_thread(self, archive: ArchiveRow) -> bool:
+        self.archived.append(archive.thread_id)
         return True
 
 

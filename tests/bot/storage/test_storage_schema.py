@@ -21,7 +21,12 @@ async def test_migrations_apply_once_and_reopen_is_idempotent(backend: Backend) 
     store = await backend.open()
     await store.close()
     first = await backend.rows(_MIGRATION_ROWS)
-    assert [(version, name) for version, name, _ in first] == [(1, "initial"), (2, "clock_claims"), (3, "state_schema")]
+    assert [(version, name) for version, name, _ in first] == [
+        (1, "initial"),
+        (2, "clock_claims"),
+        (3, "state_schema"),
+        (5, "thread_archive"),
+    ]
 
     store = await backend.open()
     await store.close()

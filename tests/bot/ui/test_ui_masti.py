@@ -31,10 +31,10 @@ from simcord.results import InteractionResult, ResponseMessage
 from bot.codec import encode_action
 from bot.i18n import SUPPORTED_LOCALES, translate
 from bot.presenters.masti import MastiPresenter, card_label, signed, unit_names
-from bot.ratings import ordinal, rate_result
+from bot.ratings import rate_result
 from bot.tables import Table
 from bot.ui import panels
-from bot.ui.panels import Payload
+from bot.ui.panels import Payload, rating_line
 from games.core import GameRng, RandomAgent
 from games.masti.deck import ALL_CARDS, sort_key
 from games.masti.engine import MastiEngine
@@ -649,13 +649,7 @@ async def assert_rated(world: World, table_id: int, state: MastiState, people: S
     assert ratings.name == en("ui.result.ratings")
     names = {s.user_id: s.name for s in table.seats}
     for user_id, change in changes.items():
-        line = en(
-            "ui.result.rating_line",
-            name=names[user_id],
-            before=f"{ordinal(change.mu_before, change.sigma_before):.1f}",
-            after=f"{ordinal(change.mu_after, change.sigma_after):.1f}",
-        )
-        assert line in (ratings.value or "")
+        assert rating_line("en", names[user_id], change) in (ratings.value or "")
 
 
 # ---------------------------------------------------------------------- the leak check
