@@ -83,6 +83,7 @@ def per_table_maps(service: Any, publisher: Any) -> dict[str, Any]:
         "publisher._board_tasks": publisher._board_tasks,
         "publisher._lobby_tasks": publisher._lobby_tasks,
         "publisher._pinged": publisher._pinged,
+        "publisher._final_boards": publisher._final_boards,
         "publisher._dirty": publisher._dirty,
     }
 

@@ -191,7 +191,7 @@ class Fleet:
                 )
             )
             lines = list(self.publisher.logs.get(table.id, ()))
-            board_payload(table, lines, now=self.service.now(), awaited_legal=awaited)
+            board_payload(table, lines, awaited_legal=awaited)
         built = time.perf_counter()
         if table.status != "active":
             self.finished += 1

@@ -706,7 +706,7 @@ def _warm_up(games: Iterable[str]) -> None:
     for game in games:
         engine = ENGINES[game]
         step = engine.setup(4, engine.options_type(), "warm-up")
-        PRESENTERS[game].render_board(engine.view(step.state, None), ["A", "B", "C", "D"], "ru", None, None)
+        PRESENTERS[game].render_board(engine.view(step.state, None), ["A", "B", "C", "D"], "ru")
 
 
 def _clear(out: Path) -> None:

@@ -207,16 +207,18 @@ def add_choices(
 
 
 # ---------------------------------------------------------------------- board
-def board_payload(
-    table: Table, log_lines: Sequence[str], *, now: float | None, awaited_legal: Sequence[Any]
-) -> Payload:
-    """Return the public board: image from the public view, status, log, public decisions."""
+def board_payload(table: Table, log_lines: Sequence[str], *, awaited_legal: Sequence[Any]) -> Payload:
+    """Return the public board: image from the public view, status, log, public decisions.
+
+    The image holds no clock (it would stand still once posted); the embed's Discord timestamp is
+    the live countdown.
+    """
     locale = table.locale
     presenter = PRESENTERS[table.game]
     assert table.state is not None  # noqa: S101 - boards exist only for started tables
     public = table.view(None)
     names = safe_names(table.names())
-    png = presenter.render_board(public, image_names(table.names()), locale, table.deadline, now)
+    png = presenter.render_board(public, image_names(table.names()), locale)
     status = presenter.status(public, names, locale)
     description = status
     if log_lines:
@@ -342,12 +344,20 @@ def rules_payload(game: str, locale: str) -> Payload:
 
 
 # ---------------------------------------------------------------------- result
-def result_payload(table: Table, result: TableResult, names_by_user: dict[int, str], *, card: bool = False) -> Payload:
+def result_payload(
+    table: Table,
+    result: TableResult,
+    names_by_user: dict[int, str],
+    *,
+    card: bool = False,
+    board_png: bytes | None = None,
+) -> Payload:
     """Return the result of a finished table: standings, rating changes, Rematch.
 
     Built from the public view only, so it shows exactly what the game reveals at its end. The
     thread's message (``card`` false) carries the text; the card that replaces the lobby message in
-    the channel (``card`` true) adds a link to the thread and the final board image.
+    the channel (``card`` true) adds a link to the thread and ``board_png``, the final board image
+    as the thread's last board showed it (drawn from the public view too).
     """
     locale = table.locale
     presenter = PRESENTERS[table.game]
@@ -377,9 +387,9 @@ def result_payload(table: Table, result: TableResult, names_by_user: dict[int, s
             embed.add_field(
                 name="\u200b", value=translate(locale, "result.thread", thread=f"<#{table.thread_id}>"), inline=False
             )
-        # The final board, from the public view like the thread's last board (no clock: the game is over).
-        png = presenter.render_board(public, image_names(table.names()), locale, None, None)
-        embed.set_image(url="attachment://board.png")
+        if board_png is not None:
+            png = board_png
+            embed.set_image(url="attachment://board.png")
     view = _view()
     view.add_item(TableButton(table.id, "rematch", translate(locale, "ui.button.rematch"), discord.ButtonStyle.success))
     return Payload(embed=embed, view=view, png=png)

@@ -64,6 +64,8 @@ class DiscordPublisher:
         self._dirty: set[int] = set()
         self._lobby_tasks: dict[int, asyncio.Task[None]] = {}
         self._pinged: dict[int, tuple[int, int | None]] = {}  # table → (prompt, ping message id)
+        #: The last board image of a finished table, until its result card shows it too.
+        self._final_boards: dict[int, bytes] = {}
         #: Called with every payload the bot posts (the offline demo saves them).
         self.observers: list[Callable[[Table, str, Payload], None]] = []
 
@@ -138,26 +140,24 @@ class DiscordPublisher:
             # A lobby redraw queued before the end (at the start) must not land over the card.
             with contextlib.suppress(Exception):
                 await pending
-        card = await asyncio.to_thread(result_payload, table, result, names, card=True)
+        card = result_payload(table, result, names, card=True, board_png=self._final_boards.get(table.id))
         self._notify(table, "card", card)
         channel = self.bot.get_partial_messageable(table.channel_id, guild_id=table.guild_id)
         for delay in (0.0, *self.retry_delays):
             await asyncio.sleep(delay)
             try:
+                files = [card.file()] if card.png is not None else []
                 if table.lobby_message_id is None:
-                    await channel.send(embed=card.embed, view=card.view, file=card.file(), allowed_mentions=NO_PINGS)
+                    await channel.send(embed=card.embed, view=card.view, files=files, allowed_mentions=NO_PINGS)
                     return
                 try:
                     await channel.get_partial_message(table.lobby_message_id).edit(
-                        content=None,
-                        embed=card.embed,
-                        view=card.view,
-                        attachments=[card.file()],
-                        allowed_mentions=NO_PINGS,
+                        content=None, embed=card.embed, view=card.view, attachments=files, allowed_mentions=NO_PINGS
                     )
                 except discord.NotFound:
                     # The lobby message was deleted: the channel still gets its result.
-                    await channel.send(embed=card.embed, view=card.view, file=card.file(), allowed_mentions=NO_PINGS)
+                    files = [card.file()] if card.png is not None else []  # a File is sent only once
+                    await channel.send(embed=card.embed, view=card.view, files=files, allowed_mentions=NO_PINGS)
                 return
             except discord.Forbidden:
                 log.warning("may not post the result card of table %s", table.id, exc_info=True)
@@ -234,6 +234,7 @@ class DiscordPublisher:
         """
         self.logs.pop(table_id, None)
         self._pinged.pop(table_id, None)
+        self._final_boards.pop(table_id, None)
         self._dirty.discard(table_id)
 
     async def _edit_lobby(self, table: Table) -> None:
@@ -306,8 +307,10 @@ class DiscordPublisher:
         # The worker thread draws a snapshot: the live table keeps moving while the image renders,
         # and a board must never pair one prompt's buttons with another prompt's version.
         snapshot = replace(table, seats=[replace(seat) for seat in table.seats])
-        payload = await asyncio.to_thread(board_payload, snapshot, lines, now=service.now(), awaited_legal=awaited)
+        payload = await asyncio.to_thread(board_payload, snapshot, lines, awaited_legal=awaited)
         self._notify(table, "board", payload)
+        if table.status == "finished" and payload.png is not None:
+            self._final_boards[table.id] = payload.png  # the result card shows the same image
         target = self._thread(table)
         try:
             if table.board_message_id is None:

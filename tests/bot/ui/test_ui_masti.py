@@ -723,21 +723,21 @@ class MastiLeakCheck:
         real_panel = panels.panel_payload
         check = self
 
-        def render_board(self, view, names, locale, deadline, now):
+        def render_board(self, view, names, locale):
             if getattr(check._shadow, "on", False):
                 return view.model_dump_json().encode()  # a shadow build compares the source view itself
             if not is_public(view):
                 check.problems.append(f"a board was drawn from a private view: {view!r}")
             if check.real_images:
-                png = real_render(self, view, names, locale, deadline, now)
+                png = real_render(self, view, names, locale)
             else:  # a stand-in image that carries its source view (the renderer is tested on its own)
                 png = b"\x89PNG\r\n\x1a\n" + view.model_dump_json().encode()
             check.rendered[png] = view
             return png
 
-        def checked_board(table: Table, log_lines, *, now, awaited_legal):
-            payload = real_board(table, log_lines, now=now, awaited_legal=awaited_legal)
-            check.board_is_public(table, list(log_lines), now, real_board)
+        def checked_board(table: Table, log_lines, *, awaited_legal):
+            payload = real_board(table, log_lines, awaited_legal=awaited_legal)
+            check.board_is_public(table, list(log_lines), real_board)
             return payload
 
         def checked_panel(table: Table, user_id: int, locale: str) -> Payload:
@@ -778,7 +778,7 @@ class MastiLeakCheck:
             self.problems.append(f"a board of table {table.id} offers a game action: {component_ids(rows)}")
 
     # ------------------------------------------------------------------ invariance under hidden redraws
-    def board_is_public(self, table: Table, lines: list[str], now: float | None, build: Any) -> None:
+    def board_is_public(self, table: Table, lines: list[str], build: Any) -> None:
         snapshot = dataclasses.replace(table)
         state = snapshot.state
         if not isinstance(state, MastiState):
@@ -787,8 +787,8 @@ class MastiLeakCheck:
         other = dataclasses.replace(snapshot, state=redrawn)
         self._shadow.on = True
         try:
-            mine = build(snapshot, lines, now=now, awaited_legal=_awaited(snapshot))
-            theirs = build(other, lines, now=now, awaited_legal=_awaited(other))
+            mine = build(snapshot, lines, awaited_legal=_awaited(snapshot))
+            theirs = build(other, lines, awaited_legal=_awaited(other))
         finally:
             self._shadow.on = False
         self.board_checks += 1
