@@ -10,7 +10,6 @@ import discord
 import pytest
 from simcord.actors import MemberActor
 
-import bot.app
 from bot.i18n import translate
 from bot.ratings import display_rating
 from bot.tables import DEFAULT_ARCHIVE_MINUTES, TableService
@@ -151,12 +150,12 @@ def follow_simcord_time(world: World, monkeypatch: pytest.MonkeyPatch) -> None:
     def virtual() -> float:
         return world.env.now().timestamp()
 
-    original = bot.app.TableService
+    original = TableService
 
     def service(*args: Any, **kwargs: Any) -> TableService:
         return original(*args, **{**kwargs, "time_fn": virtual})
 
-    monkeypatch.setattr(bot.app, "TableService", service)
+    monkeypatch.setattr("bot.app.TableService", service)  # what setup_hook builds at every (re)start
     world.service.now = virtual
 
 
