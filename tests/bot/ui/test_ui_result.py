@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import logging
 import re
+from types import SimpleNamespace
 from typing import Any
 
 import discord
@@ -12,7 +13,7 @@ from simcord.actors import MemberActor
 
 from bot.i18n import translate
 from bot.ratings import display_rating
-from bot.tables import DEFAULT_ARCHIVE_MINUTES, TableService
+from bot.tables import ARCHIVE_RETRY_SECONDS, DEFAULT_ARCHIVE_MINUTES, TableService
 from games.coup.engine import stacked_deck
 from games.coup.models import Card
 from tests.support import World, component_ids, embed_text, private_text
@@ -196,3 +197,49 @@ async def test_a_deleted_thread_is_logged_and_left(world, caplog):
 
     assert any(f"thread of table {table_id}" in r.getMessage() for r in caplog.records)
     assert await world.bot.storage.due_archives() == []  # nothing more to try
+
+
+def http_error(kind: type[discord.HTTPException], status: int) -> discord.HTTPException:
+    return kind(SimpleNamespace(status=status, reason="injected"), {"message": "injected", "code": 0})
+
+
+async def test_without_manage_threads_the_thread_is_archived_unlocked(world, monkeypatch):
+    _alice, _bob, table_id = await finished_game(world)
+    http = world.bot.http
+    real = http.edit_channel
+    asked: list[dict[str, Any]] = []
+
+    def edit_channel(channel_id: int, **options: Any) -> Any:
+        asked.append(options)
+        if options.get("locked"):
+            raise http_error(discord.Forbidden, 403)  # locking needs Manage Threads
+        return real(channel_id, **options)
+
+    monkeypatch.setattr(http, "edit_channel", edit_channel)
+    await world.env.advance_time(DEFAULT_ARCHIVE_MINUTES * 60 + 5)
+
+    assert [o.get("locked") for o in asked] == [True, None]
+    assert thread_state(world, table_id) == (True, False)
+    assert await world.bot.storage.due_archives() == []
+
+
+async def test_a_discord_failure_is_tried_again_later(world, monkeypatch):
+    _alice, _bob, table_id = await finished_game(world)
+    http = world.bot.http
+    real = http.edit_channel
+    failures = [http_error(discord.DiscordServerError, 503)]
+
+    def edit_channel(channel_id: int, **options: Any) -> Any:
+        if failures:
+            raise failures.pop()
+        return real(channel_id, **options)
+
+    monkeypatch.setattr(http, "edit_channel", edit_channel)
+    await world.env.advance_time(DEFAULT_ARCHIVE_MINUTES * 60 + 5)
+    assert thread_state(world, table_id) == (False, False)
+    assert [a.table_id for a in await world.bot.storage.due_archives()] == [table_id]  # still planned
+
+    await world.env.advance_time(ARCHIVE_RETRY_SECONDS)
+
+    assert thread_state(world, table_id) == (True, True)
+    assert await world.bot.storage.due_archives() == []
