@@ -1,5 +1,9 @@
 """The Discord publisher: keeps each table's lobby, thread and board message in step with its state.
 
+When a game ends the lobby message becomes its result card (places, rating changes, a link to the
+thread, the final board, Rematch), and later the service has the publisher archive and lock the
+thread (:meth:`DiscordPublisher.archive_thread`).
+
 Board edits are coalesced per table (Discord rate-limits message edits), sent with the bot token
 (interaction tokens die after 15 minutes) and rendered off the event loop.
 
