@@ -367,6 +367,8 @@ class TableService:
         its id, out of play, its players free) and its thread is told once, in the background.
         """
         clocks = {c.table_id: c for c in await self.storage.all_clocks()}
+        # Read before any AI move is scheduled below: an await after that would let them run mid-restore.
+        archives = await self.storage.due_archives(shards=self.shards)
         now = self.now()
         for row in await self.storage.live_tables(shards=self.shards):
             seats = await self.storage.seats(row.id)
@@ -394,7 +396,7 @@ class TableService:
             else:
                 self._arm_expiry(table)
         # Threads whose archive time came while the bot was down are archived now, the others on time.
-        for archive in await self.storage.due_archives(shards=self.shards):
+        for archive in archives:
             self._arm_archive(archive)
         for row in await self.storage.unnotified_quarantines(shards=self.shards):
             self._spawn(self._tell_quarantined(row, await self.storage.seats(row.id)))
