@@ -782,6 +782,17 @@ class TableService:
         await self._plan_archive(table)
 
     # ------------------------------------------------------------------ archiving finished threads
+    async def _announce_end(self, table: Table, result: TableResult) -> None:
+        """Announce the result, then plan archiving the thread.
+
+        Planned after the announcement, not in the commit: an await there would let the board
+        redraw the commit queued reach Discord just as the announcement replaces it.
+        """
+        try:
+            await self.publisher.game_finished(table, result)
+        finally:
+            await self._plan_archive(table)
+
     async def _plan_archive(self, table: Table) -> None:
         """Record when the thread of ``table``, now over, is archived and locked, and arm its timer.
 
@@ -1087,8 +1098,7 @@ class TableService:
             table.status = "finished"
             result = TableResult(outcome=outcome, rating_changes=tuple(changes))
             self._drop(table)
-            await self._plan_archive(table)
-            self._spawn(self.publisher.game_finished(table, result))
+            self._spawn(self._announce_end(table, result))
         else:
             self._schedule_ai(table)
 
