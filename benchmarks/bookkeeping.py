@@ -84,6 +84,7 @@ def per_table_maps(service: Any, publisher: Any) -> dict[str, Any]:
         "publisher._lobby_tasks": publisher._lobby_tasks,
         "publisher._calls": publisher._calls,
         "publisher._reminders": publisher._reminders,
+        "publisher._final_boards": publisher._final_boards,
         "publisher._dirty": publisher._dirty,
     }
 

@@ -40,7 +40,7 @@ import aiosqlite
 from benchmarks.common import GAME, LONG_NAMES, Line, ms, p50_p99, registered_games, rng, seat_counts
 from bot.presenters import Presenter
 from bot.presenters.registry import PRESENTERS
-from bot.storage import Storage
+from bot.storage import ArchiveRow, Storage
 from bot.tables import Table, TableResult, TableService
 from bot.ui.panels import board_payload, panel_payload
 from games.core import Event
@@ -84,6 +84,10 @@ class _LogPublisher:
 
     async def table_quarantined(self, table: Table) -> bool:
         """Tell nobody."""
+        return True
+
+    async def archive_thread(self, archive: ArchiveRow) -> bool:
+        """Archive nothing (there are no threads here)."""
         return True
 
 
@@ -187,7 +191,7 @@ class Fleet:
                 )
             )
             lines = list(self.publisher.logs.get(table.id, ()))
-            board_payload(table, lines, now=self.service.now(), awaited_legal=awaited)
+            board_payload(table, lines, awaited_legal=awaited)
         built = time.perf_counter()
         if table.status != "active":
             self.finished += 1

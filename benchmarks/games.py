@@ -5,7 +5,7 @@ shows up in the report with no change here:
 
 - **Render**: public views spread over seeded games of random legal moves (every seat count the
   game allows with its default options), each drawn through the presenter as the publisher calls
-  it (Cyrillic names, the decision clock), the median of ``repeats`` renders per board. Reported:
+  it (Cyrillic names), the median of ``repeats`` renders per board. Reported:
   p50/p99, PNG mean and largest, and the ratio of the render to a *bare PNG encode of the same
   canvas*: the board decoded to RGB and saved again with Pillow's defaults (``Image.save(…, "PNG")``),
   i.e. what encoding that picture would cost without any drawing. Target: ≤ 1.5×.
@@ -46,8 +46,6 @@ TARGET_DECISION = 0.200
 #: Games whose engine and AI have their own sections of the report (sections 3–4 and 7–8).
 DEDICATED = frozenset({"coup", "masti"})
 MAX_ACTIONS = 5_000
-NOW = 1_000_000.0
-DEADLINE = NOW + 42
 
 
 def random_states(game: str, seats: int, seed: str) -> list[Any]:
@@ -99,7 +97,7 @@ def bench_render(game: str, *, samples: int = 60, games_per_count: int = 1, repe
         names = list(LONG_NAMES[:seats])
         boards.extend((engine.view(state, None), names) for state in spread(states, per_count))
     for view, names in boards[:warmup]:
-        presenter.render_board(view, names, "ru", DEADLINE, NOW)
+        presenter.render_board(view, names, "ru")
     renders: list[float] = []
     encodes: list[float] = []
     tuned: list[float] = []
@@ -109,7 +107,7 @@ def bench_render(game: str, *, samples: int = 60, games_per_count: int = 1, repe
         png = b""
         for _ in range(repeats):
             start = time.perf_counter()
-            png = presenter.render_board(view, names, "ru", DEADLINE, NOW)
+            png = presenter.render_board(view, names, "ru")
             runs.append(time.perf_counter() - start)
         renders.append(statistics.median(runs))
         plain, own = bare_encode_seconds(png, repeats)

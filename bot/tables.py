@@ -41,6 +41,7 @@ from bot.shards import Shards
 from bot.storage import (
     ActionLogRow,
     AlreadySeatedError,
+    ArchiveRow,
     ClockRow,
     FinishRow,
     LogEntry,
@@ -99,6 +100,8 @@ DEFAULT_REACTION_SECONDS = 15
 DEFAULT_ARCHIVE_MINUTES = 60
 #: Seconds one press of "More time" adds to a reaction window's clock (each awaited player once per window).
 MORE_TIME_SECONDS = 30
+#: Seconds before archiving a thread is tried again after Discord failed (not after a refusal).
+ARCHIVE_RETRY_SECONDS = 300.0
 
 
 class TableError(GameError):
@@ -286,6 +289,14 @@ class Publisher(Protocol):
         """
         ...
 
+    async def archive_thread(self, archive: ArchiveRow) -> bool:
+        """Archive and lock the thread of a table that is over; return whether that is settled.
+
+        A thread that is gone, or that the bot may not archive, counts as settled (nothing more can
+        be done); ``False`` means Discord failed and it is worth trying again.
+        """
+        ...
+
 
 class NullPublisher:
     """A publisher that shows nothing (benchmarks, engine-only runs)."""
@@ -307,6 +318,10 @@ class NullPublisher:
 
     async def table_quarantined(self, table: Table) -> bool:
         """Tell nobody; there is nobody to tell."""
+        return True
+
+    async def archive_thread(self, archive: ArchiveRow) -> bool:
+        """Archive nothing; there is no thread."""
         return True
 
 
@@ -359,6 +374,8 @@ class TableService:
         self._timers: dict[int, asyncio.TimerHandle] = {}
         self._ai_tasks: dict[int, asyncio.Task[None]] = {}
         self._background: set[asyncio.Task[Any]] = set()
+        #: Timers that archive the threads of tables that are over, by table id.
+        self._archives: dict[int, asyncio.TimerHandle] = {}
 
     # ------------------------------------------------------------------ lifecycle
     async def restore(self) -> int:
@@ -369,6 +386,8 @@ class TableService:
         its id, out of play, its players free) and its thread is told once, in the background.
         """
         clocks = {c.table_id: c for c in await self.storage.all_clocks()}
+        # Read before any AI move is scheduled below: an await after that would let them run mid-restore.
+        archives = await self.storage.due_archives(shards=self.shards)
         now = self.now()
         for row in await self.storage.live_tables(shards=self.shards):
             seats = await self.storage.seats(row.id)
@@ -395,6 +414,9 @@ class TableService:
                 self._schedule_ai(table)
             else:
                 self._arm_expiry(table)
+        # Threads whose archive time came while the bot was down are archived now, the others on time.
+        for archive in archives:
+            self._arm_archive(archive)
         for row in await self.storage.unnotified_quarantines(shards=self.shards):
             self._spawn(self._tell_quarantined(row, await self.storage.seats(row.id)))
         return len(self.tables)
@@ -407,9 +429,10 @@ class TableService:
 
     async def close(self) -> None:
         """Stop background work (clocks, AI moves)."""
-        for handle in self._timers.values():
+        for handle in [*self._timers.values(), *self._archives.values()]:
             handle.cancel()
         self._timers.clear()
+        self._archives.clear()
         tasks = [*self._ai_tasks.values(), *self._background]
         for task in tasks:
             task.cancel()
@@ -777,6 +800,63 @@ class TableService:
         await self.storage.cancel_table(table.id, now=self.now())
         table.status = "cancelled"
         self._drop(table)
+        await self._plan_archive(table)
+
+    # ------------------------------------------------------------------ archiving finished threads
+    async def _announce_end(self, table: Table, result: TableResult) -> None:
+        """Announce the result, then plan archiving the thread.
+
+        Planned after the announcement, not in the commit: an await there would let the board
+        redraw the commit queued reach Discord just as the announcement replaces it.
+        """
+        try:
+            await self.publisher.game_finished(table, result)
+        finally:
+            await self._plan_archive(table)
+
+    async def _plan_archive(self, table: Table) -> None:
+        """Record when the thread of ``table``, now over, is archived and locked, and arm its timer.
+
+        Only a thread of its own is archived: a game played in the channel itself (its thread could
+        not be opened) leaves the channel alone. ``archive_minutes`` 0 keeps the thread open.
+        """
+        thread_id = table.thread_id
+        if table.archive_minutes <= 0 or thread_id is None or thread_id == table.channel_id:
+            return
+        due = self.now() + table.archive_minutes * 60.0
+        try:
+            await self.storage.set_archive_due(table.id, due)
+        except Exception:
+            # The game is over and stored either way; only the tidying of its thread is lost.
+            log.exception("could not plan archiving the thread of table %s", table.id)
+            return
+        self._arm_archive(ArchiveRow(table.id, table.guild_id, table.channel_id, thread_id, due))
+
+    def _arm_archive(self, archive: ArchiveRow) -> None:
+        """Archive ``archive``'s thread at its time (now if that has passed); one timer per table."""
+        handle = self._archives.pop(archive.table_id, None)
+        if handle is not None:
+            handle.cancel()
+        if not self._run_clocks:
+            return
+        delay = max(0.0, archive.due - self.now())
+        self._archives[archive.table_id] = asyncio.get_running_loop().call_later(delay, self._archive_fired, archive)
+
+    def _archive_fired(self, archive: ArchiveRow) -> None:
+        self._archives.pop(archive.table_id, None)
+        self._spawn(self.archive_thread(archive))
+
+    async def archive_thread(self, archive: ArchiveRow) -> bool:
+        """Archive and lock ``archive``'s thread now; return whether that is settled.
+
+        Settled (done, or impossible: the thread is gone, the bot may not) clears the plan; a
+        Discord failure tries again after :data:`ARCHIVE_RETRY_SECONDS`.
+        """
+        if not await self.publisher.archive_thread(archive):
+            self._arm_archive(replace(archive, due=self.now() + ARCHIVE_RETRY_SECONDS))
+            return False
+        await self.storage.set_archive_due(archive.table_id, None)
+        return True
 
     async def expire_lobby(self, table_id: int) -> bool:
         """Cancel the lobby ``table_id`` because it was not started in time; return whether it was.
@@ -1087,7 +1167,7 @@ class TableService:
             table.status = "finished"
             result = TableResult(outcome=outcome, rating_changes=tuple(changes))
             self._drop(table)
-            self._spawn(self.publisher.game_finished(table, result))
+            self._spawn(self._announce_end(table, result))
         else:
             self._schedule_ai(table)
 

@@ -249,6 +249,8 @@ class Recorder:
         self.images: dict[str, deque[str]] = defaultdict(deque)
         self.image_count: Counter[int] = Counter()
         self.private_answers = 0
+        #: Lobby messages the bot turns into result cards (their edits are titled so).
+        self.cards: set[str] = set()
         self.capture_panel: str | None = None
         self.panel_examples: dict[str, list[str]] = {}
         #: Show private answers in full (the replay's section: what Alice steps through).
@@ -256,7 +258,9 @@ class Recorder:
 
     # -------------------------------------------------------------- inputs
     def observe(self, table: Table, kind: str, payload: Payload) -> None:
-        """Save the board image of ``payload`` (a publisher observer)."""
+        """Save the board image of ``payload`` (a publisher observer); note which lobby becomes a result card."""
+        if kind == "card" and table.lobby_message_id is not None:
+            self.cards.add(str(table.lobby_message_id))
         if payload.png is None:
             return
         self.image_count[table.id] += 1
@@ -312,6 +316,8 @@ class Recorder:
             self._entry(f"The bot opens the thread “{name}” on the lobby message.", None)
         elif method == "POST" and parts[0] == "channels" and parts[-1] == "messages":
             self._entry(f"The bot posts in #{self._place(parts[1])}:", body)
+        elif method == "PATCH" and parts[0] == "channels" and parts[-1] in self.cards:
+            self._entry(f"The bot turns the lobby message in #{self._place(parts[1])} into the result card:", body)
         elif method == "PATCH" and parts[0] == "channels":
             self._entry(f"The bot edits a message in #{self._place(parts[1])}:", body)
         elif method == "DELETE" and parts[0] == "channels":
@@ -724,7 +730,7 @@ def _warm_up(games: Iterable[str]) -> None:
     for game in games:
         engine = ENGINES[game]
         step = engine.setup(4, engine.options_type(), "warm-up")
-        PRESENTERS[game].render_board(engine.view(step.state, None), ["A", "B", "C", "D"], "ru", None, None)
+        PRESENTERS[game].render_board(engine.view(step.state, None), ["A", "B", "C", "D"], "ru")
 
 
 def _clear(out: Path) -> None:

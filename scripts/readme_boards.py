@@ -63,7 +63,7 @@ def draw(picture: Picture, locale: str) -> bytes:
     """Return the public board PNG of ``picture`` in ``locale``."""
     state = play(picture)
     view = ENGINES[picture.game].view(state, None)
-    return PRESENTERS[picture.game].render_board(view, image_names(picture.names), locale, None, None)
+    return PRESENTERS[picture.game].render_board(view, image_names(picture.names), locale)
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -34,10 +34,8 @@ class Presenter(Protocol):
 
     game: str
 
-    def render_board(
-        self, view: BaseModel, names: Sequence[str], locale: str, deadline: float | None, now: float | None
-    ) -> bytes:
-        """Return the board PNG drawn from ``view``."""
+    def render_board(self, view: BaseModel, names: Sequence[str], locale: str) -> bytes:
+        """Return the board PNG drawn from ``view`` (a function of its arguments: no clock, no time)."""
         ...
 
     def status(self, view: BaseModel, names: Sequence[str], locale: str) -> str:

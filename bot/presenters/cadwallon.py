@@ -375,11 +375,9 @@ class CadwallonPresenter:
 
     game = GAME
 
-    def render_board(
-        self, view: BaseModel, names: Sequence[str], locale: str, deadline: float | None, now: float | None
-    ) -> bytes:
+    def render_board(self, view: BaseModel, names: Sequence[str], locale: str) -> bytes:
         """Return the board PNG drawn by :mod:`bot.render.cadwallon` from the public view."""
-        return render_cadwallon_board(_view(view), names, locale, clock_deadline=deadline, now=now)
+        return render_cadwallon_board(_view(view), names, locale)
 
     # ------------------------------------------------------------------ status
     def status(self, view: BaseModel, names: Sequence[str], locale: str) -> str:

@@ -87,11 +87,9 @@ class CoupPresenter:
     #: allowed; a declaration names whose turn it is). In a 6-player game they were 2 lines in 3.
     log_filler = frozenset({"response_allowed", "turn_started"})
 
-    def render_board(
-        self, view: BaseModel, names: Sequence[str], locale: str, deadline: float | None, now: float | None
-    ) -> bytes:
+    def render_board(self, view: BaseModel, names: Sequence[str], locale: str) -> bytes:
         """Return the board PNG."""
-        return render_coup_board(_view(view), names, locale, clock_deadline=deadline, now=now)
+        return render_coup_board(_view(view), names, locale)
 
     # ------------------------------------------------------------------ text
     def status(self, view: BaseModel, names: Sequence[str], locale: str) -> str:

@@ -308,11 +308,9 @@ class IntriguePresenter:
     #: the choice is the line worth reading).
     log_filler = frozenset({"slot_started", "submission_received"})
 
-    def render_board(
-        self, view: BaseModel, names: Sequence[str], locale: str, deadline: float | None, now: float | None
-    ) -> bytes:
+    def render_board(self, view: BaseModel, names: Sequence[str], locale: str) -> bytes:
         """Return the board PNG drawn by ``bot.render.intrigue``."""
-        return render_intrigue_board(_view(view), names, locale, clock_deadline=deadline, now=now)
+        return render_intrigue_board(_view(view), names, locale)
 
     # ------------------------------------------------------------------ status
     def status(self, view: BaseModel, names: Sequence[str], locale: str) -> str:

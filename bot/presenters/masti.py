@@ -180,11 +180,9 @@ class MastiPresenter:
 
     game = "masti"
 
-    def render_board(
-        self, view: BaseModel, names: Sequence[str], locale: str, deadline: float | None, now: float | None
-    ) -> bytes:
+    def render_board(self, view: BaseModel, names: Sequence[str], locale: str) -> bytes:
         """Return the board PNG drawn by ``bot.render.masti``."""
-        return render_masti_board(_view(view), names, locale, clock_deadline=deadline, now=now)
+        return render_masti_board(_view(view), names, locale)
 
     # ------------------------------------------------------------------ status
     def status(self, view: BaseModel, names: Sequence[str], locale: str) -> str:

@@ -6,7 +6,8 @@ their players' colours (a turned agent wears its controller's ring), the barrica
 the margins and every boulevard's code (``B2E``) in small type on its gap, so a player can type it;
 then per player the agents still to place, hand size, running score, captured cards by crest and
 played actions; the condition card, this round's plays, the last Capture, the First Player, the
-round, the deck and reserve sizes and the decision clock. A finished game shows the final ranking
+round, the deck and reserve sizes (never a countdown: the embed's live one runs on, an image
+would stand still). A finished game shows the final ranking
 with each score's parts. A view carrying a hand, a contract, a pending card or a Tarot peek that
 its viewer may not see is refused, so a leak in a caller cannot reach an image.
 
@@ -39,7 +40,6 @@ from bot.render.common import (
     PANEL,
     PANEL_EDGE,
     PANEL_WINNER,
-    RED,
     STRIP,
     TEXT,
     TEXT_DARK,
@@ -47,7 +47,6 @@ from bot.render.common import (
     Face,
     Rgb,
     clean_text,
-    clock_icon,
     downsample,
     encode_png,
     fill_circle,
@@ -55,12 +54,10 @@ from bot.render.common import (
     fit_font,
     fit_text,
     font,
-    format_clock,
     hires_canvas,
     mix,
     palette_from,
     paste_rgba,
-    remaining_seconds,
     seat_colour,
     water_level,
     write_samples,
@@ -111,7 +108,6 @@ MARK_SIGNS: dict[str, str] = {
     "A24": "+1",
     "A26": "★",
 }
-CLOCK_URGENT_SECONDS = 10
 #: Card size per grid side: bigger cards where the grid is small.
 CARD_SIZE: dict[int, tuple[int, int]] = {3: (150, 118), 4: (132, 106), 5: (118, 96)}
 Box = tuple[float, float, float, float]
@@ -167,8 +163,6 @@ def render_cadwallon_board(
     view: CadwallonView,
     names: Sequence[str],
     locale: str,
-    clock_deadline: float | None = None,
-    now: float | None = None,
 ) -> bytes:
     """Draw the «Гильдии Кадвалона» board for ``view`` and return it as PNG bytes.
 
@@ -178,8 +172,6 @@ def render_cadwallon_board(
         view: The view to draw (the public view for the table; a seat's view draws the same board).
         names: Display names by seat; missing or undrawable names fall back to "Игрок N".
         locale: Locale of the labels (``ru``, ``en``, or a Discord locale such as ``en-US``).
-        clock_deadline: When the current decision times out (seconds on the same clock as ``now``).
-        now: The current time; the remaining time is drawn only when both times are given.
 
     Returns:
         The PNG-encoded board.
@@ -189,7 +181,7 @@ def render_cadwallon_board(
     """
     check_visibility(view)
     with DRAW_LOCK:
-        image = _Board(view, names, locale, remaining_seconds(clock_deadline, now)).draw()
+        image = _Board(view, names, locale).draw()
         palette = board_palette()
     return encode_png(image, palette)
 
@@ -557,11 +549,10 @@ def card_face(card: str, support: int, size: tuple[int, int], title: str, subtit
 class _Board:
     """One drawing of the board: layout, then header, grid, boulevards, players and footer."""
 
-    def __init__(self, view: CadwallonView, names: Sequence[str], locale: str, remaining: int | None) -> None:
+    def __init__(self, view: CadwallonView, names: Sequence[str], locale: str) -> None:
         self.view = view
         self.locale = locale
         self.finished = view.phase is Phase.FINISHED
-        self.remaining = None if self.finished else remaining
         self.names = {p.seat: self._name(names, p.seat) for p in view.players}
         self.n = view.grid
         self.geo = board(view.grid)
@@ -642,15 +633,6 @@ class _Board:
         self.text((MARGIN, 47), " · ".join(facts), info, TEXT_MUTED)
         status = self._status()
         right = w - MARGIN
-        if self.remaining is not None:
-            urgent = self.remaining <= CLOCK_URGENT_SECONDS
-            colour = RED if urgent else TEXT
-            clock = format_clock(self.remaining)
-            cf = font(Face.BOLD, 22)
-            cw = _length(clock, cf)
-            self.text((right, 31), clock, cf, colour, "rm")
-            paste_rgba(self.image, clock_icon(24, colour), (round(right - cw - 32), 19))
-            right = round(right - cw - 44)
         left = MARGIN + max(_length(self.t("title"), title), _length(" · ".join(facts), info)) + 24
         sf = fit_font(status, Face.BOLD, 19, right - left, 13)
         self.text((right, 31), _fit(status, sf, right - left), sf, TEXT, "rm")
@@ -1174,14 +1156,14 @@ def reference_view(grid: int = 5, seats: int = 8, *, finished: bool = False) -> 
 def board_palette() -> Image.Image:
     """Return the fixed 256-colour palette every board is encoded with (built once, in well under a second).
 
-    It is fitted to hand-built reference boards (mid-round and finished, every seat colour, the
-    urgent clock) plus a sheet of every card face, so any board maps onto it faithfully, several
-    times faster than fitting a palette per image, and the output stays a function of the arguments.
+    It is fitted to hand-built reference boards (mid-round and finished, every seat colour) plus a
+    sheet of every card face, so any board maps onto it faithfully, several times faster than
+    fitting a palette per image, and the output stays a function of the arguments.
     """
     boards = [
-        _Board(reference_view(5, 8), REFERENCE_NAMES, "ru", 42).draw(),
-        _Board(reference_view(3, 4), REFERENCE_NAMES, "en", CLOCK_URGENT_SECONDS).draw(),
-        _Board(reference_view(4, 6, finished=True), REFERENCE_NAMES, "ru", None).draw(),
+        _Board(reference_view(5, 8), REFERENCE_NAMES, "ru").draw(),
+        _Board(reference_view(3, 4), REFERENCE_NAMES, "en").draw(),
+        _Board(reference_view(4, 6, finished=True), REFERENCE_NAMES, "ru").draw(),
     ]
     w, h = CARD_SIZE[5]
     per_row = 12

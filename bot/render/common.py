@@ -336,43 +336,6 @@ def palette_from(images: Sequence[Image.Image]) -> Image.Image:
     return sheet.quantize(colors=256, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
 
 
-# ----------------------------------------------------------------------------- clocks
-def remaining_seconds(deadline: float | None, now: float | None) -> int | None:
-    """Return the whole seconds left (rounded up, never negative), or ``None`` without both times.
-
-    >>> remaining_seconds(141.2, 100.0), remaining_seconds(90.0, 100.0), remaining_seconds(None, 1.0)
-    (42, 0, None)
-    """
-    if deadline is None or now is None:
-        return None
-    return max(0, math.ceil(deadline - now))
-
-
-def format_clock(seconds: int) -> str:
-    """Format a duration as ``m:ss`` (or ``h:mm:ss`` from an hour up).
-
-    >>> format_clock(42), format_clock(605), format_clock(3725)
-    ('0:42', '10:05', '1:02:05')
-    """
-    hours, rest = divmod(seconds, 3600)
-    minutes, secs = divmod(rest, 60)
-    return f"{hours}:{minutes:02d}:{secs:02d}" if hours else f"{minutes}:{secs:02d}"
-
-
-@lru_cache(maxsize=8)
-def clock_icon(diameter: int, colour: Rgb) -> Image.Image:
-    """Return a clock face outline with hands (RGBA)."""
-    image, d = hires_canvas(diameter, diameter)
-    full = image.width
-    stroke = max(2, round(full * 0.11))
-    d.ellipse((stroke / 2, stroke / 2, full - 1 - stroke / 2, full - 1 - stroke / 2), outline=colour, width=stroke)
-    c = full / 2
-    d.line((c, c, c, full * 0.24), fill=colour, width=stroke)
-    d.line((c, c, full * 0.70, c), fill=colour, width=stroke)
-    d.ellipse((c - stroke, c - stroke, c + stroke, c + stroke), fill=colour)
-    return downsample(image)
-
-
 def water_level(widths: Sequence[float], overflow: float) -> float:
     """Return the width to cap the longest names at so that the cuts add up to ``overflow``.
 
@@ -395,8 +358,8 @@ def water_level(widths: Sequence[float], overflow: float) -> float:
 
 #: Where the renderers' ``python -m`` entry points write their sample boards.
 SAMPLES_DIR = Path("/tmp/render-samples")  # noqa: S108 - a fixed, documented place to look at samples
-#: A board renderer: (view, names, locale, deadline, now) → PNG bytes.
-Renderer = Callable[[Any, Sequence[str], str, float | None, float | None], bytes]
+#: A board renderer: (view, names, locale) → PNG bytes.
+Renderer = Callable[[Any, Sequence[str], str], bytes]
 
 
 def write_samples(
@@ -414,18 +377,17 @@ def write_samples(
     timing, not the benchmark suite.
     """
     SAMPLES_DIR.mkdir(parents=True, exist_ok=True)
-    deadline, now = 1_000_042.0, 1_000_000.0
     for name, (view, names) in samples.items():
         for locale in ("ru", "en"):
             path = SAMPLES_DIR / f"{game}-{name}-{locale}.png"
-            path.write_bytes(render(view, names, locale, deadline, now))
+            path.write_bytes(render(view, names, locale))
             sys.stdout.write(f"{path}\n")
     for name, (view, names) in (samples if timed is None else timed).items():
         timings: list[float] = []
         size = 0
         for _ in range(runs):
             start = time.perf_counter()
-            size = len(render(view, names, "ru", deadline, now))
+            size = len(render(view, names, "ru"))
             timings.append((time.perf_counter() - start) * 1000)
         timings.sort()
         p99 = timings[min(runs - 1, math.ceil(runs * 0.99) - 1)]

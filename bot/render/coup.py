@@ -2,7 +2,8 @@
 
 The public board (``view.viewer is None``) shows what every player may know: coins, face-down cards
 as card backs, revealed cards face up, the court deck size, the pending action, block and challenge,
-who is losing a card, whom the table waits for, and the clock. A view for one seat may also carry
+who is losing a card and whom the table waits for. The image never shows a clock: it would
+stand still while the embed's live countdown runs on. A view for one seat may also carry
 that seat's own hand, which is then drawn face up in its panel (for the private "my hand" image);
 a view carrying any other seat's hand is refused, so a leak in a caller cannot reach an image.
 
@@ -43,7 +44,6 @@ from bot.render.common import (
     Face,
     Rgb,
     clean_text,
-    clock_icon,
     downsample,
     encode_png,
     fill_circle,
@@ -51,12 +51,10 @@ from bot.render.common import (
     fit_font,
     fit_text,
     font,
-    format_clock,
     hires_canvas,
     mix,
     palette_from,
     paste_rgba,
-    remaining_seconds,
     rounded_mask,
     seat_colour,
     water_level,
@@ -106,7 +104,6 @@ WAX: Rgb = (200, 51, 74)
 TURN_PHASES = frozenset(
     {Phase.DECLARE, Phase.RESPOND_ACTION, Phase.RESPOND_BLOCK, Phase.PROVE, Phase.LOSE_INFLUENCE, Phase.EXCHANGE}
 )
-CLOCK_URGENT_SECONDS = 10
 
 # Fonts hold FreeType state that is not safe to share between threads; the bot renders through
 # ``asyncio.to_thread``, so drawing is serialised (a render takes milliseconds) and encoding is not.
@@ -117,8 +114,6 @@ def render_coup_board(
     view: CoupView,
     names: Sequence[str],
     locale: str,
-    clock_deadline: float | None = None,
-    now: float | None = None,
 ) -> bytes:
     """Draw the Coup board for ``view`` and return it as PNG bytes.
 
@@ -129,8 +124,6 @@ def render_coup_board(
             whose own hand is then drawn face up.
         names: Display names by seat; missing or undrawable names fall back to "Игрок N".
         locale: Locale of the labels (``ru``, ``en``, or a Discord locale such as ``en-US``).
-        clock_deadline: When the current decision times out (seconds on the same clock as ``now``).
-        now: The current time; the remaining time is drawn only when both times are given.
 
     Returns:
         The PNG-encoded board.
@@ -140,7 +133,7 @@ def render_coup_board(
     """
     _check_visibility(view)
     with DRAW_LOCK:
-        image = _Board(view, names, locale, remaining_seconds(clock_deadline, now)).draw()
+        image = _Board(view, names, locale).draw()
         palette = board_palette()
     return encode_png(image, palette)
 
@@ -400,11 +393,9 @@ _MARKER = re.compile(r"\x01(\w+)\x02")
 class _Board:
     """One drawing of the board: layout, then header, panels and status strip."""
 
-    def __init__(self, view: CoupView, names: Sequence[str], locale: str, remaining: int | None) -> None:
+    def __init__(self, view: CoupView, names: Sequence[str], locale: str) -> None:
         self.view = view
         self.locale = locale
-        # A finished game waits for nobody, so it shows no clock whatever the caller passes.
-        self.remaining = None if view.phase is Phase.OVER else remaining
         self.names = {player.seat: self._name(names, player.seat) for player in view.players}
         count = len(view.players)
         self.cols = {1: 1, 2: 2, 3: 3, 4: 2, 5: 3, 6: 3}.get(count, 4)
@@ -412,10 +403,7 @@ class _Board:
         self.panel_w = (WIDTH - 2 * MARGIN - (self.cols - 1) * GAP) // self.cols
         self.card_size = CARD_LARGE if self.panel_w >= 280 else CARD_SMALL
         self.lines = self._status_lines()
-        self.strip_h = max(
-            2 * STRIP_PAD + HEADLINE_H + DETAIL_H * (len(self.lines) - 1),
-            2 * STRIP_PAD + 44 if self.remaining is not None else 0,
-        )
+        self.strip_h = 2 * STRIP_PAD + HEADLINE_H + DETAIL_H * (len(self.lines) - 1)
         height = MARGIN + HEADER_H + GAP + self.rows * (PANEL_H + GAP) + self.strip_h + MARGIN
         self.image = Image.new("RGB", (WIDTH, height), FELT_EDGE)
         self.draw_ = ImageDraw.Draw(self.image)
@@ -672,8 +660,6 @@ class _Board:
         accent = self._accent()
         fill_rounded(self.image, (x0 + 8, y + 10, x0 + 14, y1 - 10), 3, accent)
         right = x1 - STRIP_PAD
-        if self.remaining is not None:
-            right = self._clock(right, y + self.strip_h // 2) - 16
         text_x = x0 + 30
         block_h = HEADLINE_H + DETAIL_H * (len(self.lines) - 1)
         line_y = y + (self.strip_h - block_h) // 2 + HEADLINE_H // 2
@@ -691,21 +677,6 @@ class _Board:
         if view.phase in {Phase.RESPOND_ACTION, Phase.RESPOND_BLOCK}:
             return BLUE
         return GOLD
-
-    def _clock(self, right: int, cy: int) -> int:
-        """Draw the remaining-time pill ending at ``right``; return its left edge."""
-        assert self.remaining is not None  # noqa: S101 - only called when a clock is shown
-        text = format_clock(self.remaining)
-        urgent = self.remaining <= CLOCK_URGENT_SECONDS
-        fnt = font(Face.BOLD, 26)
-        icon = 26
-        w = round(fnt.getlength(text)) + icon + 42
-        h = 44
-        left = right - w
-        fill_rounded(self.image, (left, cy - h // 2, right, cy + h // 2), h // 2, RED if urgent else PANEL_EDGE)
-        paste_rgba(self.image, clock_icon(icon, TEXT), (left + 14, cy - icon // 2))
-        self.draw_.text((left + 14 + icon + 10, cy + 1), text, font=fnt, fill=TEXT, anchor="lm")
-        return left
 
     def _segment_width(self, segment: Segment, size: int, headline: bool) -> float:
         if segment.kind == "text":
@@ -772,15 +743,15 @@ def board_palette() -> Image.Image:
     """Return the fixed 256-colour palette every board is encoded with (built once, ~0.1 s).
 
     It is fitted to reference boards that between them show every seat colour, card, badge, phase
-    accent, the urgent clock, eliminated and winning seats, and a private hand, so any board maps
+    accent, eliminated and winning seats, and a private hand, so any board maps
     onto it as faithfully as onto its own octree palette, five times faster. Being fixed, it also
     keeps the output a function of the arguments alone.
     """
-    boards = [_Board(view, names, "ru", 42).draw() for view, names in sample_views().values()]
+    boards = [_Board(view, names, "ru").draw() for view, names in sample_views().values()]
     view, names = sample_views()["6p-respond-steal"]
     extra = tuple(PlayerView(seat=seat, coins=seat, revealed=(), hidden_count=2, alive=True) for seat in range(6, 8))
     eight = view.model_copy(update={"num_seats": 8, "players": view.players + extra, "awaiting": (6, 7)})
-    boards.append(_Board(eight, names, "en", CLOCK_URGENT_SECONDS).draw())
+    boards.append(_Board(eight, names, "en").draw())
     return palette_from(boards)
 
 

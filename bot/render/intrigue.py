@@ -6,8 +6,8 @@ player's influence tokens as coloured chips, its traits, disposition and whether
 its tokens), face-down mercenaries on characters as card backs in their owner's colour, numbered
 1, 2… in the order they were placed (never the type, nor the card's id), the pool and the dead,
 each player's coins, hand size, influence and progress towards a coup or the will of the people,
-the phase, turn and turn limit, the kill counter, whose decision it is, the vote in progress, the
-latest reveals and the clock.
+the phase, turn and turn limit, the kill counter, whose decision it is, the vote in progress and the
+latest reveals. Never a countdown: an image would stand still while the embed's live one runs on.
 
 A view that carries anything its viewer may not see (a hand, a card's type or mode, the stock, a
 draft or a sealed submission of another seat; any of them in the public view) is refused, so a leak
@@ -45,17 +45,14 @@ from bot.render.common import (
     Rgb,
     circle_mask,
     clean_text,
-    clock_icon,
     encode_png,
     fill_circle,
     fill_rounded,
     fit_text,
     font,
-    format_clock,
     mix,
     palette_from,
     paste_rgba,
-    remaining_seconds,
     rounded_mask,
     write_samples,
 )
@@ -105,7 +102,6 @@ CARD_W, CARD_H = 17, 22
 CELL = 14
 CELL_GAP = 2
 PAD = 10
-CLOCK_URGENT_SECONDS = 10
 
 #: Seat colours of spec §1.7: red, blue, green, yellow, purple, orange, brown, white.
 SEAT_RGB: tuple[Rgb, ...] = (
@@ -168,8 +164,6 @@ def render_intrigue_board(
     view: IntrigueView,
     names: Sequence[str],
     locale: str,
-    clock_deadline: float | None = None,
-    now: float | None = None,
 ) -> bytes:
     """Draw the «Интриги» board for ``view`` and return it as PNG bytes.
 
@@ -180,8 +174,6 @@ def render_intrigue_board(
             private in it is drawn.
         names: Display names by seat; missing or undrawable names fall back to "Игрок N".
         locale: Locale of the labels (``ru``, ``en``, or a Discord locale such as ``en-US``).
-        clock_deadline: When the current decision times out (seconds on the same clock as ``now``).
-        now: The current time; the remaining time is drawn only when both times are given.
 
     Returns:
         The PNG-encoded board.
@@ -191,7 +183,7 @@ def render_intrigue_board(
     """
     check_visibility(view)
     with DRAW_LOCK:
-        image = _Board(view, names, locale, remaining_seconds(clock_deadline, now)).draw()
+        image = _Board(view, names, locale).draw()
         palette = board_palette()
     return encode_png(image, palette)
 
@@ -294,11 +286,10 @@ def card_number(cards: Sequence[FaceDownView], card: str) -> int:
 class _Board:
     """One drawing of the board: header, council, lands, pool, players and the status strip."""
 
-    def __init__(self, view: IntrigueView, names: Sequence[str], locale: str, remaining: int | None) -> None:
+    def __init__(self, view: IntrigueView, names: Sequence[str], locale: str) -> None:
         self.view = view
         self.locale = locale
         self.over = view.phase is Phase.OVER or view.result is not None
-        self.remaining = None if self.over else remaining
         self.names = {p.seat: self._name(names, p.seat) for p in view.players}
         self.characters: dict[int, CharacterView] = {c.id: c for c in view.characters}
         self.cards: dict[int, list[FaceDownView]] = {}
@@ -444,16 +435,6 @@ class _Board:
         self.text((x, cy), kills, info_font, RED if view.kills >= view.kills_to_end - 1 else TEXT)
         x += int(info_font.getlength(kills)) + 18
         right = WIDTH - MARGIN - 16
-        if self.remaining is not None:
-            urgent = self.remaining <= CLOCK_URGENT_SECONDS
-            colour = RED if urgent else TEXT
-            clock_font = font(Face.BOLD, 22)
-            label = format_clock(self.remaining)
-            lw = int(clock_font.getlength(label))
-            self.text((right - lw, cy), label, clock_font, colour)
-            icon = clock_icon(24, colour)
-            paste_rgba(self.image, icon, (right - lw - 32, cy - 12))
-            right -= lw + 44
         majority = self.t("majority", m=view.majority_needed, lands=len(view.lands))
         small = font(Face.CONDENSED, 16)
         room = right - x
@@ -944,14 +925,14 @@ def board_palette() -> Image.Image:
     """Return the fixed 256-colour palette every board is encoded with (built once).
 
     It is fitted to hand-built reference boards with eight seats (every seat colour on chips, card
-    backs, borders and badges), seven and nine lands, the urgent clock and a finished game, so any
+    backs, borders and badges), seven and nine lands and a finished game, so any
     board maps onto it faithfully and encoding skips fitting a palette per image.
     """
     names = [f"Seat {i}" for i in range(8)]
     boards = [
-        _Board(reference_view(8), names, "ru", 42).draw(),
-        _Board(reference_view(4), names, "en", CLOCK_URGENT_SECONDS).draw(),
-        _Board(reference_view(3, over=True), names, "ru", None).draw(),
+        _Board(reference_view(8), names, "ru").draw(),
+        _Board(reference_view(4), names, "en").draw(),
+        _Board(reference_view(3, over=True), names, "ru").draw(),
     ]
     return palette_from(boards)
 

@@ -49,7 +49,6 @@ from bot.render.common import (
     Face,
     Rgb,
     clean_text,
-    clock_icon,
     downsample,
     encode_png,
     fill_circle,
@@ -57,12 +56,10 @@ from bot.render.common import (
     fit_font,
     fit_text,
     font,
-    format_clock,
     hires_canvas,
     mix,
     palette_from,
     paste_rgba,
-    remaining_seconds,
     seat_colour,
     water_level,
     write_samples,
@@ -111,7 +108,6 @@ CARD_LARGE = (104, 148)
 CARD_SMALL = (64, 90)
 CARD_MINI = (40, 56)
 SLOT_GAP = 14
-CLOCK_URGENT_SECONDS = 10
 LEGEND_LINE_H = 24
 LEGEND_ICON = 18
 
@@ -158,8 +154,6 @@ def render_masti_board(
     view: MastiView,
     names: Sequence[str],
     locale: str,
-    clock_deadline: float | None = None,
-    now: float | None = None,
 ) -> bytes:
     """Draw the «Масти Власти» board for ``view`` and return it as PNG bytes.
 
@@ -170,8 +164,6 @@ def render_masti_board(
             whose own hand is then drawn in a strip at the bottom.
         names: Display names by seat; missing or undrawable names fall back to "Игрок N".
         locale: Locale of the labels (``ru``, ``en``, or a Discord locale such as ``en-US``).
-        clock_deadline: When the current decision times out (seconds on the same clock as ``now``).
-        now: The current time; the remaining time is drawn only when both times are given.
 
     Returns:
         The PNG-encoded board.
@@ -181,7 +173,7 @@ def render_masti_board(
     """
     check_visibility(view)
     with DRAW_LOCK:
-        image = _Board(view, names, locale, remaining_seconds(clock_deadline, now)).draw()
+        image = _Board(view, names, locale).draw()
         palette = board_palette()
     return encode_png(image, palette)
 
@@ -630,12 +622,10 @@ class _Chip:
 class _Board:
     """One drawing of the board: layout, then header, table, status strip, panels and hand."""
 
-    def __init__(self, view: MastiView, names: Sequence[str], locale: str, remaining: int | None) -> None:
+    def __init__(self, view: MastiView, names: Sequence[str], locale: str) -> None:
         self.view = view
         self.locale = locale
         self.finished = view.phase is Phase.FINISHED
-        # A finished game waits for nobody, so it shows no clock whatever the caller passes.
-        self.remaining = None if self.finished else remaining
         self.names = {player.seat: self._name(names, player.seat) for player in view.players}
         self.initials = {persona: self.t(f"persona.{persona.value}")[:1] for persona in Persona}
         self.rank = self._ranks()
@@ -645,10 +635,7 @@ class _Board:
         self.panel_w = (WIDTH - 2 * MARGIN - (self.cols - 1) * GAP) // self.cols
         self.panel_h = PANEL_H_FINISHED if self.finished and view.result else PANEL_H
         self.lines = self._status_lines()
-        self.strip_h = max(
-            2 * STRIP_PAD + HEADLINE_H + DETAIL_H * (len(self.lines) - 1),
-            2 * STRIP_PAD + 44 if self.remaining is not None else 0,
-        )
+        self.strip_h = 2 * STRIP_PAD + HEADLINE_H + DETAIL_H * (len(self.lines) - 1)
         if self.finished and view.result:
             self.table_h = 2 * 14 + RESULT_HEAD_H + RESULT_ROW_H * len(view.result)
         else:
@@ -1299,8 +1286,6 @@ class _Board:
         fill_rounded(self.image, (x0, y, x1, y1), 14, STRIP, outline=PANEL_EDGE, width=1)
         fill_rounded(self.image, (x0 + 8, y + 10, x0 + 14, y1 - 10), 3, self._accent())
         right = x1 - STRIP_PAD
-        if self.remaining is not None:
-            right = self._clock(right, y + self.strip_h // 2) - 16
         text_x = x0 + 28
         block_h = HEADLINE_H + DETAIL_H * (len(self.lines) - 1)
         line_y = y + (self.strip_h - block_h) // 2 + HEADLINE_H // 2
@@ -1318,21 +1303,6 @@ class _Board:
         if phase is Phase.LEAVE:
             return GEM
         return GOLD
-
-    def _clock(self, right: int, cy: int) -> int:
-        """Draw the remaining-time pill ending at ``right``; return its left edge."""
-        assert self.remaining is not None  # noqa: S101 - only called when a clock is shown
-        text = format_clock(self.remaining)
-        urgent = self.remaining <= CLOCK_URGENT_SECONDS
-        fnt = font(Face.BOLD, 26)
-        icon = 26
-        w = round(fnt.getlength(text)) + icon + 42
-        h = 44
-        left = right - w
-        fill_rounded(self.image, (left, cy - h // 2, right, cy + h // 2), h // 2, RED if urgent else PANEL_EDGE)
-        paste_rgba(self.image, clock_icon(icon, TEXT), (left + 14, cy - icon // 2))
-        self.text((left + 14 + icon + 10, cy + 1), text, fnt, TEXT)
-        return left
 
     def _segment_width(self, segment: Segment, size: int, headline: bool) -> float:
         if segment.kind == "text":
@@ -1418,12 +1388,12 @@ def _signed(value: int) -> str:
 def board_palette() -> Image.Image:
     """Return the fixed 256-colour palette every board is encoded with (built once: under a second).
 
-    It is fitted to hand-built reference boards (every phase, seat and team colour, the urgent
-    clock, the results table, a private hand) plus a sheet of every card face at every size, so
+    It is fitted to hand-built reference boards (every phase, seat and team colour, the results
+    table, a private hand) plus a sheet of every card face at every size, so
     any board maps onto it faithfully, several times faster than fitting a palette per image.
     Being fixed, and built without the engine, it keeps the output a function of the arguments.
     """
-    boards = [_Board(view, _REFERENCE_NAMES, "ru", clock).draw() for view, clock in _reference_views()]
+    boards = [_Board(view, _REFERENCE_NAMES, "ru").draw() for view in _reference_views()]
     sheet_w = 13 * (CARD_LARGE[0] + 4)
     sheet = Image.new("RGB", (sheet_w, 4 * (CARD_LARGE[1] + CARD_SMALL[1] + CARD_MINI[1] + 12)), TABLE_FELT)
     y = 0
@@ -1467,8 +1437,8 @@ def _player(seat: int, won: Sequence[str], **fields: object) -> PlayerView:
     return PlayerView.model_validate(values)
 
 
-def _reference_views() -> list[tuple[MastiView, int | None]]:
-    """Return hand-built views (with a clock) that between them show every element of a board."""
+def _reference_views() -> list[MastiView]:
+    """Return hand-built views that between them show every element of a board."""
     won = [
         ("A12", "U09", "P07", "A09", "U04", "A04", "A08", "P04", "A06", "A01", "P02", "U03", "E13"),
         ("E05", "A05", "E06", "P06", "E09", "U07", "P01", "A02", "A13", "P13"),
@@ -1605,7 +1575,7 @@ def _reference_views() -> list[tuple[MastiView, int | None]]:
         legal_cards=("P05", "P11"),
         can_bribe=True,
     )
-    return [(six, 42), (six, CLOCK_URGENT_SECONDS), (seeding, 30), (finished, None), (private, 42)]
+    return [six, seeding, finished, private]
 
 
 # ----------------------------------------------------------------------------- samples and timing

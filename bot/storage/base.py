@@ -27,6 +27,7 @@ from typing import TYPE_CHECKING, Any, Final, Self
 
 from bot.storage.models import (
     ActionLogRow,
+    ArchiveRow,
     ClockClaim,
     ClockRow,
     FinishRow,
@@ -234,6 +235,14 @@ class Storage(ABC):
     @abstractmethod
     async def set_quarantine_notified(self, table_id: int) -> None:
         """Record that a quarantined table's thread was told, so it is told only once."""
+
+    @abstractmethod
+    async def set_archive_due(self, table_id: int, due: float | None) -> None:
+        """Record when the thread of a table that is over is to be archived (``None``: nothing left to do)."""
+
+    @abstractmethod
+    async def due_archives(self, *, shards: Shards | None = None) -> list[ArchiveRow]:
+        """Return the threads still to archive, soonest first (``shards``: their guilds' only)."""
 
     # -- table details ------------------------------------------------------------------------------
 

@@ -136,6 +136,17 @@ class ClockRow:
     seats: tuple[int, ...]
 
 
+@dataclass(frozen=True, slots=True)
+class ArchiveRow:
+    """A thread to archive and lock at ``due``: the thread of a table whose game is over."""
+
+    table_id: int
+    guild_id: int
+    channel_id: int
+    thread_id: int
+    due: float
+
+
 class ClockClaim(NamedTuple):
     """The answer to a clock claim.
 

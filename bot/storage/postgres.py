@@ -71,6 +71,7 @@ from bot.storage.errors import (
 from bot.storage.models import (
     LOBBY_VERSION,
     ActionLogRow,
+    ArchiveRow,
     ClockClaim,
     ClockRow,
     FinishRow,
@@ -703,6 +704,26 @@ class PostgresStorage(Storage):
     @override
     async def set_quarantine_notified(self, table_id: int) -> None:
         await self._write("UPDATE tables SET quarantine_notified = true WHERE id = $1", table_id)
+
+    @override
+    async def set_archive_due(self, table_id: int, due: float | None) -> None:
+        await self._write("UPDATE tables SET archive_due = $1 WHERE id = $2", due, table_id)
+
+    @override
+    async def due_archives(self, *, shards: Shards | None = None) -> list[ArchiveRow]:
+        select = (
+            "SELECT id, guild_id, channel_id, thread_id, archive_due FROM tables "
+            "WHERE archive_due IS NOT NULL AND thread_id IS NOT NULL"
+        )
+        if shards is None or shards.is_all:
+            rows = await self._fetch(f"{select} ORDER BY archive_due, id")
+        else:
+            rows = await self._fetch(
+                f"{select} AND ((guild_id >> 22) % $1) = ANY($2::bigint[]) ORDER BY archive_due, id",
+                shards.count,
+                sorted(shards.ids),
+            )
+        return [ArchiveRow(int(r[0]), int(r[1]), int(r[2]), int(r[3]), float(r[4])) for r in rows]
 
     # -- table details --------------------------------------------------------------------------
 

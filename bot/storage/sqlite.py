@@ -70,6 +70,7 @@ from bot.storage.errors import (
 from bot.storage.models import (
     LOBBY_VERSION,
     ActionLogRow,
+    ArchiveRow,
     ClockClaim,
     ClockRow,
     FinishRow,
@@ -771,6 +772,26 @@ class SqliteStorage(Storage):
     async def set_quarantine_notified(self, table_id: int) -> None:
         """Record that a quarantined table's thread was told."""
         await self._write("UPDATE tables SET quarantine_notified = 1 WHERE id = ?", (table_id,))
+
+    async def set_archive_due(self, table_id: int, due: float | None) -> None:
+        """Record when the thread of a table that is over is to be archived (``None``: nothing left to do)."""
+        await self._write("UPDATE tables SET archive_due = ? WHERE id = ?", (due, table_id))
+
+    async def due_archives(self, *, shards: Shards | None = None) -> list[ArchiveRow]:
+        """Return the threads still to archive, soonest first."""
+        select = (
+            "SELECT id, guild_id, channel_id, thread_id, archive_due FROM tables "
+            "WHERE archive_due IS NOT NULL AND thread_id IS NOT NULL"
+        )
+        if shards is None or shards.is_all:
+            rows = await self._fetchall(f"{select} ORDER BY archive_due, id")
+        else:
+            rows = await self._fetchall(
+                f"{select} AND ((guild_id >> 22) % ?) IN (SELECT value FROM json_each(?)) "  # noqa: S608
+                "ORDER BY archive_due, id",
+                (shards.count, _json(sorted(shards.ids))),
+            )
+        return [ArchiveRow(int(r[0]), int(r[1]), int(r[2]), int(r[3]), float(r[4])) for r in rows]
 
     # -- table details --------------------------------------------------------------------------
 

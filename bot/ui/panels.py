@@ -21,7 +21,8 @@ from bot.codec import encode_action
 from bot.i18n import has_key, translate
 from bot.presenters import Choice
 from bot.presenters.registry import PRESENTERS
-from bot.ratings import ordinal
+from bot.ratings import display_rating
+from bot.storage import RatingChange
 from bot.tables import FIRST_PLAYER, MORE_TIME_SECONDS, Seat, Table, TableResult
 from bot.ui.commands import CommandIds, fill_commands
 from bot.ui.components import ActButton, ActSelect, LobbyButton, LobbySelect, MoreTimeButton, TableButton
@@ -148,8 +149,12 @@ def lobby_payload(table: Table, locale: str) -> Payload:
         )
         view.add_item(_rules_button(table, locale))
     elif table.status == "cancelled":
-        closed = "ui.lobby.expired" if table.expired else "ui.lobby.cancelled"
-        embed.add_field(name="\u200b", value=translate(locale, closed), inline=False)
+        if table.thread_id is not None and table.thread_id != table.channel_id:
+            # The game had started: its lobby points to where it was played and says how it ended.
+            closed = translate(locale, "result.ended", thread=f"<#{table.thread_id}>")
+        else:
+            closed = translate(locale, "ui.lobby.expired" if table.expired else "ui.lobby.cancelled")
+        embed.add_field(name="\u200b", value=closed, inline=False)
     return Payload(embed=embed, view=view)
 
 
@@ -211,16 +216,18 @@ def add_choices(
 
 
 # ---------------------------------------------------------------------- board
-def board_payload(
-    table: Table, log_lines: Sequence[str], *, now: float | None, awaited_legal: Sequence[Any]
-) -> Payload:
-    """Return the public board: image from the public view, status, log, public decisions."""
+def board_payload(table: Table, log_lines: Sequence[str], *, awaited_legal: Sequence[Any]) -> Payload:
+    """Return the public board: image from the public view, status, log, public decisions.
+
+    The image holds no clock (it would stand still once posted); the embed's Discord timestamp is
+    the live countdown.
+    """
     locale = table.locale
     presenter = PRESENTERS[table.game]
     assert table.state is not None  # noqa: S101 - boards exist only for started tables
     public = table.view(None)
     names = safe_names(table.names())
-    png = presenter.render_board(public, image_names(table.names()), locale, table.deadline, now)
+    png = presenter.render_board(public, image_names(table.names()), locale)
     status = presenter.status(public, names, locale)
     description = status
     if log_lines:
@@ -364,35 +371,61 @@ def rules_payload(game: str, locale: str, command_ids: CommandIds | None = None)
 
 
 # ---------------------------------------------------------------------- result
-def result_payload(table: Table, result: TableResult, names_by_user: dict[int, str]) -> Payload:
-    """Return the result message: standings, rating changes, Rematch."""
+def result_payload(
+    table: Table,
+    result: TableResult,
+    names_by_user: dict[int, str],
+    *,
+    card: bool = False,
+    board_png: bytes | None = None,
+) -> Payload:
+    """Return the result of a finished table: standings, rating changes, Rematch.
+
+    Built from the public view only, so it shows exactly what the game reveals at its end. The
+    thread's message (``card`` false) carries the text; the card that replaces the lobby message in
+    the channel (``card`` true) adds a link to the thread and ``board_png``, the final board image
+    as the thread's last board showed it (drawn from the public view too).
+    """
     locale = table.locale
     presenter = PRESENTERS[table.game]
     assert table.state is not None  # noqa: S101
     public = table.view(None)
     lines = presenter.result_lines(public, safe_names(table.names()), locale)
+    title = "result.card_title" if card else "ui.result.title"
     embed = discord.Embed(
-        title=translate(locale, "ui.result.title", game=game_name(table.game, locale), id=table.id),
-        description="\n".join(lines),
+        title=translate(locale, title, game=game_name(table.game, locale), id=table.id),
+        description="\n".join(lines)[:4000],
         colour=discord.Colour.gold(),
     )
     if result.rating_changes:
         embed.add_field(
             name=translate(locale, "ui.result.ratings"),
             value="\n".join(
-                translate(
-                    locale,
-                    "ui.result.rating_line",
-                    name=safe_name(names_by_user.get(c.user_id, str(c.user_id))),
-                    before=f"{ordinal(c.mu_before, c.sigma_before):.1f}",
-                    after=f"{ordinal(c.mu_after, c.sigma_after):.1f}",
-                )
+                rating_line(locale, safe_name(names_by_user.get(c.user_id, str(c.user_id))), c)
                 for c in result.rating_changes
             ),
             inline=False,
         )
     elif result.outcome is not None:
         embed.set_footer(text=translate(locale, "ui.result.unrated"))
+    png = None
+    if card:
+        if table.thread_id is not None and table.thread_id != table.channel_id:
+            embed.add_field(
+                name="\u200b", value=translate(locale, "result.thread", thread=f"<#{table.thread_id}>"), inline=False
+            )
+        if board_png is not None:
+            png = board_png
+            embed.set_image(url="attachment://board.png")
     view = _view()
     view.add_item(TableButton(table.id, "rematch", translate(locale, "ui.button.rematch"), discord.ButtonStyle.success))
-    return Payload(embed=embed, view=view)
+    return Payload(embed=embed, view=view, png=png)
+
+
+def rating_line(locale: str, name: str, change: RatingChange) -> str:
+    """Return one player's rating change on the display scale: "alice: 1000 → 1024 (+24)"."""
+    before = display_rating(change.mu_before, change.sigma_before)
+    after = display_rating(change.mu_after, change.sigma_after)
+    return translate(
+        locale, "ui.result.rating_line", name=name, before=before, after=after, delta=f"{after - before:+d}"
+    )

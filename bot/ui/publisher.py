@@ -1,5 +1,9 @@
 """The Discord publisher: keeps each table's lobby, thread and board message in step with its state.
 
+When a game ends the lobby message becomes its result card (places, rating changes, a link to the
+thread, the final board, Rematch), and later the service has the publisher archive and lock the
+thread (:meth:`DiscordPublisher.archive_thread`).
+
 Board edits are coalesced per table (Discord rate-limits message edits), sent with the bot token
 (interaction tokens die after 15 minutes) and rendered off the event loop.
 
@@ -42,6 +46,7 @@ import discord
 
 from bot.i18n import translate
 from bot.presenters.registry import PRESENTERS
+from bot.storage import ArchiveRow
 from bot.tables import Table, TableResult
 from bot.ui.gamelog import step_lines
 from bot.ui.panels import Payload, board_payload, game_name, lobby_payload, result_payload
@@ -81,6 +86,8 @@ class DiscordPublisher:
         self._reminders: dict[int, asyncio.TimerHandle] = {}
         # A reminder being sent; held here so the loop does not drop the task (it is not per table).
         self._reminder_tasks: set[asyncio.Task[None]] = set()
+        #: The last board image of a finished table, until its result card shows it too.
+        self._final_boards: dict[int, bytes] = {}
         #: Called with every payload the bot posts (the offline demo saves them).
         self.observers: list[Callable[[Table, str, Payload], None]] = []
 
@@ -134,7 +141,7 @@ class DiscordPublisher:
         self.lobby_changed(table)
 
     async def game_finished(self, table: Table, result: TableResult) -> None:
-        """Draw the final board and post the result with rating changes and Rematch."""
+        """Draw the final board, post the result in the thread and turn the lobby message into the result card."""
         await self._flush_board(table)
         names = {s.user_id: s.name for s in table.seats if s.user_id is not None}
         payload = result_payload(table, result, names)
@@ -147,7 +154,40 @@ class DiscordPublisher:
                 break
             except DISCORD_FAILURES:
                 log.warning("could not post the result of table %s", table.id, exc_info=True)
+        await self._post_card(table, result, names)
         self._forget(table.id)
+
+    async def _post_card(self, table: Table, result: TableResult, names: dict[int, str]) -> None:
+        """Edit the lobby message into the result card (a new message if the lobby was deleted)."""
+        pending = self._lobby_tasks.get(table.id)
+        if pending is not None and pending is not asyncio.current_task():
+            # A lobby redraw queued before the end (at the start) must not land over the card.
+            with contextlib.suppress(Exception):
+                await pending
+        card = result_payload(table, result, names, card=True, board_png=self._final_boards.get(table.id))
+        self._notify(table, "card", card)
+        channel = self.bot.get_partial_messageable(table.channel_id, guild_id=table.guild_id)
+        for delay in (0.0, *self.retry_delays):
+            await asyncio.sleep(delay)
+            try:
+                files = [card.file()] if card.png is not None else []
+                if table.lobby_message_id is None:
+                    await channel.send(embed=card.embed, view=card.view, files=files, allowed_mentions=NO_PINGS)
+                    return
+                try:
+                    await channel.get_partial_message(table.lobby_message_id).edit(
+                        content=None, embed=card.embed, view=card.view, attachments=files, allowed_mentions=NO_PINGS
+                    )
+                except discord.NotFound:
+                    # The lobby message was deleted: the channel still gets its result.
+                    files = [card.file()] if card.png is not None else []  # a File is sent only once
+                    await channel.send(embed=card.embed, view=card.view, files=files, allowed_mentions=NO_PINGS)
+                return
+            except discord.Forbidden:
+                log.warning("may not post the result card of table %s", table.id, exc_info=True)
+                return
+            except DISCORD_FAILURES:
+                log.warning("could not post the result card of table %s", table.id, exc_info=True)
 
     async def table_cancelled(self, table: Table, by_user: int | None) -> None:
         """Close the lobby or board of a cancelled table."""
@@ -179,6 +219,27 @@ class DiscordPublisher:
             return False
         return True
 
+    async def archive_thread(self, archive: ArchiveRow) -> bool:
+        """Archive and lock the thread of a table that is over (archive only, if the bot may not lock).
+
+        A deleted thread, or one the bot may not archive at all, is logged and left: nothing more can
+        be done about it. Other failures return ``False`` so the service tries again later.
+        """
+        reason = f"table #{archive.table_id} is over"
+        try:
+            try:
+                await self.bot.http.edit_channel(archive.thread_id, reason=reason, archived=True, locked=True)
+            except discord.Forbidden:
+                # Locking needs Manage Threads; archiving a thread the bot opened does not.
+                log.warning("may not lock the thread of table %s; archiving it only", archive.table_id)
+                await self.bot.http.edit_channel(archive.thread_id, reason=reason, archived=True)
+        except (discord.NotFound, discord.Forbidden):
+            log.warning("could not archive the thread of table %s: gone or not allowed", archive.table_id)
+        except DISCORD_FAILURES:
+            log.warning("could not archive the thread of table %s for now", archive.table_id, exc_info=True)
+            return False
+        return True
+
     # ------------------------------------------------------------------ internals
     def _notify(self, table: Table, kind: str, payload: Payload) -> None:
         for observer in self.observers:
@@ -198,11 +259,12 @@ class DiscordPublisher:
         self.logs.pop(table_id, None)
         self._calls.pop(table_id, None)
         self._cancel_reminder(table_id)
+        self._final_boards.pop(table_id, None)
         self._dirty.discard(table_id)
 
     async def _edit_lobby(self, table: Table) -> None:
-        if table.lobby_message_id is None:
-            return
+        if table.lobby_message_id is None or table.status == "finished":
+            return  # a finished table's lobby message is its result card (see game_finished)
         payload = lobby_payload(table, table.locale)
         self._notify(table, "lobby", payload)
         channel = self.bot.get_partial_messageable(table.channel_id, guild_id=table.guild_id)
@@ -270,8 +332,10 @@ class DiscordPublisher:
         # The worker thread draws a snapshot: the live table keeps moving while the image renders,
         # and a board must never pair one prompt's buttons with another prompt's version.
         snapshot = replace(table, seats=[replace(seat) for seat in table.seats])
-        payload = await asyncio.to_thread(board_payload, snapshot, lines, now=service.now(), awaited_legal=awaited)
+        payload = await asyncio.to_thread(board_payload, snapshot, lines, awaited_legal=awaited)
         self._notify(table, "board", payload)
+        if table.status == "finished" and payload.png is not None:
+            self._final_boards[table.id] = payload.png  # the result card shows the same image
         target = self._thread(table)
         try:
             if table.board_message_id is None:

@@ -227,7 +227,7 @@ def replay_payload(
     game = record.table.game
     presenter = PRESENTERS[game]
     public = record.view(step)
-    png = presenter.render_board(public, image_names(record.names), locale, None, None)
+    png = presenter.render_board(public, image_names(record.names), locale)
     names = safe_names(record.names)
     current = record.steps[step]
     header = translate(locale, "ui.replay.step", n=step, total=total)

@@ -136,7 +136,7 @@ def test_spam(tmp_path):
 
 def test_memory_over_finished_tables(tmp_path):
     lines = bench_bookkeeping(tmp_path, tables=12)
-    check(lines, 1 + 8)
+    check(lines, 1 + 10)  # RSS, then one line per map of benchmarks.bookkeeping.per_table_maps
     assert "12 finished or cancelled tables" in lines[0].name
     assert all(line.value == "0" for line in lines[1:])  # every per-table map is empty
 
@@ -175,7 +175,7 @@ COUP_ROWS = 6 + 5 + 1 + 2 + 3
 MASTI_ROWS = 4 + 1 + 2 + 5
 #: With every game: both click runs on the mixed fleet (each with its line by game), the per-game
 #: sections over the registry, memory and restart, click spam, memory over finished tables, one replay step.
-EVERY_GAME_ROWS = 1 + 7 + len(registered_games()) + 3 * len(set(registered_games()) - DEDICATED) + 3 + 4 + 9 + 1
+EVERY_GAME_ROWS = 1 + 7 + len(registered_games()) + 3 * len(set(registered_games()) - DEDICATED) + 3 + 4 + 11 + 1
 
 
 def rows_of(report: str) -> list[str]:

@@ -8,7 +8,7 @@ from collections.abc import Callable, Sequence
 import pytest
 import pytest_asyncio
 
-from bot.storage import Storage
+from bot.storage import ArchiveRow, Storage
 from bot.tables import (
     DEFAULT_REACTION_SECONDS,
     RESTART_GRACE_SECONDS,
@@ -46,6 +46,7 @@ class RecordingPublisher:
         self.started: list[int] = []
         self.cancelled: list[int] = []
         self.quarantined: list[int] = []
+        self.archived: list[int] = []
 
     def lobby_changed(self, table: Table) -> None:
         pass
@@ -64,6 +65,10 @@ class RecordingPublisher:
 
     async def table_quarantined(self, table: Table) -> bool:
         self.quarantined.append(table.id)
+        return True
+
+    async def archive_thread(self, archive: ArchiveRow) -> bool:
+        self.archived.append(archive.thread_id)
         return True
 
 

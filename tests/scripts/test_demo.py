@@ -50,6 +50,10 @@ def test_demo_plays_one_game_and_writes_transcript_and_boards(tmp_path, capsys):
     assert "Alice runs /help" in help_part and "Tabletop games: help" in help_part
     assert "[/coup new]" in help_part and "[/leaderboard]" in help_part and "[📖 Coup: rules]" in help_part
     assert "results of table #1" in transcript
+    # The lobby message in the channel becomes the result card, with the final board.
+    card = transcript.split("into the result card:", 1)[1].split("\n\n-", 1)[0]
+    assert "Coup — table #1: the game is over" in card and "The game: #" in card
+    assert re.search(r"\]\(coup-1-\d{3}\.png\)", card) and "[Rematch]" in card
     # Alice steps through the finished game's replay from /history.
     assert "### Replay of table #1" in transcript and "Alice runs /history" in transcript
     assert "Step 1 of " in transcript and "Alice jumps to “Turn " in transcript

@@ -558,9 +558,9 @@ def test_the_presenter_is_registered():
 
 def test_render_board_goes_through_the_real_renderer():
     state = playout(3, 2, "p1").states[5]
-    png = PRESENTER.render_board(ENGINE.view(state, None), RU_NAMES[:2], "ru", 100.0, 58.0)
+    png = PRESENTER.render_board(ENGINE.view(state, None), RU_NAMES[:2], "ru")
     assert png.startswith(b"\x89PNG\r\n\x1a\n")
     with pytest.raises(TypeError):
-        PRESENTER.render_board(object(), RU_NAMES[:2], "ru", None, None)  # type: ignore[arg-type]
+        PRESENTER.render_board(object(), RU_NAMES[:2], "ru")  # type: ignore[arg-type]
     view: Any = ENGINE.view(state, None)
     assert isinstance(view, CadwallonView)

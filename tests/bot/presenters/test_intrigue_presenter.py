@@ -475,7 +475,7 @@ def test_rules_have_every_section_the_house_tables_and_fit_one_embed(locale: str
 
 def test_the_presenter_is_registered_and_draws_with_the_intrigue_renderer() -> None:
     assert PRESENTERS["intrigue"] is not None and PRESENTERS["intrigue"].game == "intrigue"
-    png = PRESENTER.render_board(reference_view(3), NAMES, "ru", 1042.0, 1000.0)
+    png = PRESENTER.render_board(reference_view(3), NAMES, "ru")
     assert png.startswith(b"\x89PNG")
     with pytest.raises(TypeError):
         PRESENTER.status(object(), NAMES, "ru")  # type: ignore[arg-type]  # a foreign view on purpose

@@ -521,9 +521,9 @@ def test_rules_have_every_section(locale):
 
 def test_the_board_is_drawn_by_the_masti_renderer():
     public = _finished_view()
-    png = PRESENTER.render_board(public, RU_NAMES[:3], "ru", 12.5, 10.0)
+    png = PRESENTER.render_board(public, RU_NAMES[:3], "ru")
     assert png.startswith(b"\x89PNG")
-    assert png == render_masti_board(public, RU_NAMES[:3], "ru", clock_deadline=12.5, now=10.0)
+    assert png == render_masti_board(public, RU_NAMES[:3], "ru")
 
 
 def test_a_foreign_view_is_refused():

@@ -81,7 +81,7 @@ def decode(data: bytes) -> Image.Image:
 @pytest.mark.parametrize("locale", LOCALES)
 @pytest.mark.parametrize("seats", range(2, 7))
 def test_every_table_size_renders_a_png_within_bounds(seats: int, locale: str) -> None:
-    data = render_coup_board(make_view(seats), NAMES, locale, clock_deadline=142.0, now=100.0)
+    data = render_coup_board(make_view(seats), NAMES, locale)
     image = decode(data)
     assert image.format == "PNG"
     assert image.width == WIDTH
@@ -93,7 +93,7 @@ def test_every_table_size_renders_a_png_within_bounds(seats: int, locale: str) -
 @pytest.mark.parametrize("sample", sorted(sample_views()))
 def test_every_sample_phase_renders(sample: str, locale: str) -> None:
     view, names = sample_views()[sample]
-    image = decode(render_coup_board(view, names, locale, clock_deadline=10.0, now=5.0))
+    image = decode(render_coup_board(view, names, locale))
     assert image.width == WIDTH
 
 
@@ -134,7 +134,7 @@ def test_hostile_names_do_not_crash(names: list[str], locale: str) -> None:
     view = make_view(
         4, phase=Phase.PROVE, challenge=ChallengeView(challenger=2, claimant=0, card=Card.CAPTAIN, against="action")
     )
-    image = decode(render_coup_board(view, names, locale, clock_deadline=5.0, now=0.0))
+    image = decode(render_coup_board(view, names, locale))
     assert image.width == WIDTH
 
 
@@ -159,12 +159,12 @@ def test_cyrillic_glyphs_are_in_the_bundled_fonts() -> None:
 # ----------------------------------------------------------------------------- purity
 def test_rendering_is_a_pure_function_of_its_arguments() -> None:
     view = make_view(6)
-    first = render_coup_board(view, NAMES, "ru", clock_deadline=142.0, now=100.0)
-    assert render_coup_board(view, NAMES, "ru", clock_deadline=142.0, now=100.0) == first
+    first = render_coup_board(view, NAMES, "ru")
+    assert render_coup_board(view, NAMES, "ru") == first
     clone = CoupView.model_validate_json(view.model_dump_json())
-    assert render_coup_board(clone, list(NAMES), "ru", clock_deadline=142.0, now=100.0) == first
-    assert render_coup_board(view, NAMES, "en", clock_deadline=142.0, now=100.0) != first
-    assert render_coup_board(view.model_copy(update={"deck_size": 2}), NAMES, "ru", 142.0, 100.0) != first
+    assert render_coup_board(clone, list(NAMES), "ru") == first
+    assert render_coup_board(view, NAMES, "en") != first
+    assert render_coup_board(view.model_copy(update={"deck_size": 2}), NAMES, "ru") != first
 
 
 def test_concurrent_renders_agree() -> None:
@@ -173,28 +173,6 @@ def test_concurrent_renders_agree() -> None:
     with ThreadPoolExecutor(max_workers=4) as pool:
         results = list(pool.map(lambda _: render_coup_board(view, NAMES, "ru"), range(12)))
     assert all(result == expected for result in results)
-
-
-def test_the_clock_is_drawn_only_when_both_times_are_known() -> None:
-    view = make_view(3)
-    plain = render_coup_board(view, NAMES, "ru")
-    assert render_coup_board(view, NAMES, "ru", clock_deadline=142.0) == plain
-    assert render_coup_board(view, NAMES, "ru", now=100.0) == plain
-    ticking = render_coup_board(view, NAMES, "ru", clock_deadline=142.0, now=100.0)
-    assert ticking != plain
-    assert render_coup_board(view, NAMES, "ru", clock_deadline=141.2, now=100.0) == ticking  # rounds up
-    assert render_coup_board(view, NAMES, "ru", clock_deadline=100.0, now=130.0) != ticking  # "0:00"
-    over = make_view(2, phase=Phase.OVER, action=None, awaiting=(), winner=0)
-    assert render_coup_board(over, NAMES, "ru", clock_deadline=142.0, now=100.0) == render_coup_board(over, NAMES, "ru")
-
-
-def test_remaining_time_formatting() -> None:
-    assert bot.render.common.remaining_seconds(142.0, 100.0) == 42
-    assert bot.render.common.remaining_seconds(141.2, 100.0) == 42
-    assert bot.render.common.remaining_seconds(90.0, 100.0) == 0
-    assert bot.render.common.remaining_seconds(None, 100.0) is None
-    assert bot.render.common.remaining_seconds(142.0, None) is None
-    assert bot.render.common.format_clock(42) == "0:42"
 
 
 @pytest.mark.parametrize("module", [bot.render.common])

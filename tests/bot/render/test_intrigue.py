@@ -22,7 +22,6 @@ from tests.bot.intrigue_playouts import ENGINE, NAMES, games
 MAX_PNG_BYTES = 350 * 1024
 LOCALES = ("ru", "en")
 ROOT = Path(__file__).resolve().parents[3]
-DEADLINE, NOW = 1_000_042.0, 1_000_000.0
 
 
 def image_of(png: bytes) -> Image.Image:
@@ -34,7 +33,7 @@ def image_of(png: bytes) -> Image.Image:
 @pytest.mark.parametrize("seats", range(2, 9))
 @pytest.mark.parametrize("locale", LOCALES)
 def test_every_table_size_renders_a_png_within_bounds(seats: int, locale: str) -> None:
-    png = render_intrigue_board(reference_view(seats), NAMES, locale, DEADLINE, NOW)
+    png = render_intrigue_board(reference_view(seats), NAMES, locale)
     assert png.startswith(b"\x89PNG\r\n\x1a\n")
     assert len(png) <= MAX_PNG_BYTES
     image = image_of(png)
@@ -57,7 +56,7 @@ def test_boards_of_real_games_render_at_every_phase(locale: str) -> None:
         for state in states:
             view = ENGINE.view(state, None)
             phases.add(view.phase)
-            png = render_intrigue_board(view, NAMES[: game.seats], locale, DEADLINE, NOW)
+            png = render_intrigue_board(view, NAMES[: game.seats], locale)
             assert len(png) <= MAX_PNG_BYTES
     assert phases >= {Phase.SETUP, Phase.LANDS_ONE, Phase.INVESTMENTS, Phase.CHARACTERS, Phase.OVER}
 
@@ -65,9 +64,9 @@ def test_boards_of_real_games_render_at_every_phase(locale: str) -> None:
 def test_a_seats_own_view_draws_exactly_the_public_board() -> None:
     game = games()[1]
     for step in game.steps[::40]:
-        public = render_intrigue_board(ENGINE.view(step.state, None), NAMES, "ru", DEADLINE, NOW)
+        public = render_intrigue_board(ENGINE.view(step.state, None), NAMES, "ru")
         for seat in range(game.seats):
-            own = render_intrigue_board(ENGINE.view(step.state, seat), NAMES, "ru", DEADLINE, NOW)
+            own = render_intrigue_board(ENGINE.view(step.state, seat), NAMES, "ru")
             assert own == public
 
 
@@ -122,31 +121,22 @@ def test_a_seat_view_refuses_other_seats_secrets_but_not_its_own() -> None:
     ],
 )
 def test_hostile_names_do_not_crash(names: list[str]) -> None:
-    assert render_intrigue_board(reference_view(8), names, "ru", DEADLINE, NOW).startswith(b"\x89PNG")
+    assert render_intrigue_board(reference_view(8), names, "ru").startswith(b"\x89PNG")
 
 
 def test_rendering_is_a_pure_function_of_its_arguments() -> None:
     view = reference_view(6)
-    first = render_intrigue_board(view, NAMES, "en", DEADLINE, NOW)
-    assert render_intrigue_board(view, NAMES, "en", DEADLINE, NOW) == first
-    assert render_intrigue_board(view, NAMES, "ru", DEADLINE, NOW) != first
+    first = render_intrigue_board(view, NAMES, "en")
+    assert render_intrigue_board(view, NAMES, "en") == first
+    assert render_intrigue_board(view, NAMES, "ru") != first
 
 
 def test_concurrent_renders_agree() -> None:
     view = reference_view(5)
-    expected = render_intrigue_board(view, NAMES, "ru", DEADLINE, NOW)
+    expected = render_intrigue_board(view, NAMES, "ru")
     with ThreadPoolExecutor(4) as pool:
-        results = list(pool.map(lambda _: render_intrigue_board(view, NAMES, "ru", DEADLINE, NOW), range(8)))
+        results = list(pool.map(lambda _: render_intrigue_board(view, NAMES, "ru"), range(8)))
     assert all(png == expected for png in results)
-
-
-def test_the_clock_is_drawn_only_when_both_times_are_known() -> None:
-    view = reference_view(3)
-    none = render_intrigue_board(view, NAMES, "ru")
-    assert render_intrigue_board(view, NAMES, "ru", DEADLINE, None) == none
-    assert render_intrigue_board(view, NAMES, "ru", DEADLINE, NOW) != none
-    over = reference_view(3, over=True)
-    assert render_intrigue_board(over, NAMES, "ru", DEADLINE, NOW) == render_intrigue_board(over, NAMES, "ru")
 
 
 def test_doctests() -> None:

@@ -152,7 +152,7 @@ def decode(data: bytes) -> Image.Image:
 @pytest.mark.parametrize("locale", LOCALES)
 @pytest.mark.parametrize("seats", range(3, 7))
 def test_every_table_size_renders_a_png_within_bounds(seats: int, locale: str) -> None:
-    data = render_masti_board(make_view(seats), NAMES, locale, clock_deadline=142.0, now=100.0)
+    data = render_masti_board(make_view(seats), NAMES, locale)
     image = decode(data)
     assert image.format == "PNG"
     assert image.width == WIDTH
@@ -164,7 +164,7 @@ def test_every_table_size_renders_a_png_within_bounds(seats: int, locale: str) -
 @pytest.mark.parametrize("sample", sorted(sample_views()))
 def test_every_engine_sample_renders(sample: str, locale: str) -> None:
     view, names = sample_views()[sample]
-    data = render_masti_board(view, names, locale, clock_deadline=10.0, now=5.0)
+    data = render_masti_board(view, names, locale)
     assert decode(data).width == WIDTH
     assert len(data) <= MAX_PNG_BYTES
 
@@ -182,10 +182,8 @@ def test_samples_cover_every_phase_and_table() -> None:
 @pytest.mark.parametrize("shared", [False, True])
 def test_finished_games_render_scores(seats: int, shared: bool) -> None:
     view = finished_view(seats, shared=shared)
-    data = render_masti_board(view, NAMES, "ru", clock_deadline=142.0, now=100.0)
+    data = render_masti_board(view, NAMES, "ru")
     assert decode(data).width == WIDTH
-    # A finished game waits for nobody: no clock, whatever the caller passes.
-    assert data == render_masti_board(view, NAMES, "ru")
     # Without a result (not expected from the engine) the board still renders.
     decode(render_masti_board(view.model_copy(update={"result": None}), NAMES, "en"))
 
@@ -220,7 +218,7 @@ def test_six_player_phases_render(locale: str) -> None:
         trump_deck_cards=("A05", "U06", "P12", "E09"),
     )
     for view in (seeding, leave):
-        assert decode(render_masti_board(view, NAMES, locale, 100.0, 95.0)).width == WIDTH
+        assert decode(render_masti_board(view, NAMES, locale)).width == WIDTH
 
 
 def test_lead_and_follow_lines_render() -> None:
@@ -257,19 +255,19 @@ def test_six_guilds_with_jokers_fit_a_panel() -> None:
 @pytest.mark.parametrize("locale", LOCALES)
 def test_hostile_names_do_not_crash(names: list[str], locale: str) -> None:
     for view in (make_view(6), finished_view(6), private_view(4, 2)):
-        assert decode(render_masti_board(view, names, locale, clock_deadline=5.0, now=0.0)).width == WIDTH
+        assert decode(render_masti_board(view, names, locale)).width == WIDTH
 
 
 # ----------------------------------------------------------------------------- purity
 def test_rendering_is_a_pure_function_of_its_arguments() -> None:
     view = make_view(6)
-    first = render_masti_board(view, NAMES, "ru", clock_deadline=142.0, now=100.0)
-    assert render_masti_board(view, NAMES, "ru", clock_deadline=142.0, now=100.0) == first
+    first = render_masti_board(view, NAMES, "ru")
+    assert render_masti_board(view, NAMES, "ru") == first
     clone = MastiView.model_validate_json(view.model_dump_json())
-    assert render_masti_board(clone, list(NAMES), "ru", clock_deadline=142.0, now=100.0) == first
-    assert render_masti_board(view, NAMES, "en", clock_deadline=142.0, now=100.0) != first
+    assert render_masti_board(clone, list(NAMES), "ru") == first
+    assert render_masti_board(view, NAMES, "en") != first
     fewer = view.model_copy(update={"trump_deck_size": 2})
-    assert render_masti_board(fewer, NAMES, "ru", 142.0, 100.0) != first
+    assert render_masti_board(fewer, NAMES, "ru") != first
 
 
 def test_concurrent_renders_agree() -> None:
@@ -278,24 +276,6 @@ def test_concurrent_renders_agree() -> None:
     with ThreadPoolExecutor(max_workers=4) as pool:
         results = list(pool.map(lambda i: render_masti_board(views[i % 3], NAMES, "ru"), range(12)))
     assert all(result == expected[i % 3] for i, result in enumerate(results))
-
-
-def test_the_clock_is_drawn_only_when_both_times_are_known() -> None:
-    view = make_view(3)
-    plain = render_masti_board(view, NAMES, "ru")
-    assert render_masti_board(view, NAMES, "ru", clock_deadline=142.0) == plain
-    assert render_masti_board(view, NAMES, "ru", now=100.0) == plain
-    ticking = render_masti_board(view, NAMES, "ru", clock_deadline=142.0, now=100.0)
-    assert ticking != plain
-    assert render_masti_board(view, NAMES, "ru", clock_deadline=141.2, now=100.0) == ticking  # rounds up
-    assert render_masti_board(view, NAMES, "ru", clock_deadline=100.0, now=130.0) != ticking  # "0:00"
-
-
-def test_clock_helpers() -> None:
-    assert bot.render.common.remaining_seconds(142.0, 100.0) == 42
-    assert bot.render.common.remaining_seconds(90.0, 100.0) == 0
-    assert bot.render.common.remaining_seconds(None, 100.0) is None
-    assert bot.render.common.format_clock(42) == "0:42"
 
 
 @pytest.mark.parametrize("module", [bot.render.common, bot.render.masti])

@@ -274,7 +274,7 @@ class Humans:
         awaited: list[Any] = []
         for seat in sorted(table.engine.active_seats(state)):
             awaited.extend(a for a in table.engine.legal_actions(state, seat) if a not in awaited)
-        board = board_payload(table, [], now=self.service.now(), awaited_legal=awaited)
+        board = board_payload(table, [], awaited_legal=awaited)
         found = find_component(board.view.to_components(), encoded)
         if found is None:
             panel = panel_payload(table, user_id, table.locale)

@@ -80,12 +80,10 @@ class ViewRecorder:
         self.draw = draw
         self.local = threading.local()
 
-    def render_board(
-        self, view: BaseModel, names: Sequence[str], locale: str, deadline: float | None, now: float | None
-    ) -> bytes:
+    def render_board(self, view: BaseModel, names: Sequence[str], locale: str) -> bytes:
         self.local.view = view
         if self.draw and not getattr(self.local, "shadow", False):
-            return self._inner.render_board(view, names, locale, deadline, now)
+            return self._inner.render_board(view, names, locale)
         return view.model_dump_json().encode()
 
     def private_summary(self, view: BaseModel, names: Sequence[str], locale: str) -> str:
@@ -239,7 +237,7 @@ class LeakChecker:
             self.report.resamples_changed += 1
         return dataclasses.replace(table, seats=[dataclasses.replace(s) for s in table.seats], state=other)
 
-    def board(self, table: Table, lines: Sequence[str], now: float | None) -> None:
+    def board(self, table: Table, lines: Sequence[str]) -> None:
         """Check the public board of ``table`` (embed, components, the image's source view)."""
         state = table.state
         assert state is not None
@@ -247,10 +245,10 @@ class LeakChecker:
         other = self._resample(table, None)
         assert other.state is not None
         with _shadow(table.game), log_records() as mine_logs:
-            mine = panels.board_payload(table, lines, now=now, awaited_legal=awaited_legal(table.engine, state))
+            mine = panels.board_payload(table, lines, awaited_legal=awaited_legal(table.engine, state))
             drawn = getattr(getattr(recorder, "local", None), "view", None)
         with _shadow(table.game), log_records() as their_logs:
-            theirs = panels.board_payload(other, lines, now=now, awaited_legal=awaited_legal(other.engine, other.state))
+            theirs = panels.board_payload(other, lines, awaited_legal=awaited_legal(other.engine, other.state))
         self.report.boards += 1
         if drawn is not None and drawn != table.engine.view(state, None):
             self.report.fail(f"{table.game} v{state.version}: the board image is not drawn from the public view")
@@ -282,12 +280,12 @@ class LeakChecker:
             who = "a spectator" if index is None else f"seat {index}"
             self.report.fail(f"{table.game} v{state.version}: the panel of {who} depends on what it cannot see")
 
-    def result(self, table: Table, result: TableResult, names: dict[int, str]) -> None:
-        """Check the result message of a finished table."""
+    def result(self, table: Table, result: TableResult, names: dict[int, str], **options: Any) -> None:
+        """Check the result message of a finished table (``options``: the result card's, as the publisher asks)."""
         other = self._resample(table, None)
         self.report.results += 1
-        if fingerprint(panels.result_payload(table, result, names)) != fingerprint(
-            panels.result_payload(other, result, names)
+        if fingerprint(panels.result_payload(table, result, names, **options)) != fingerprint(
+            panels.result_payload(other, result, names, **options)
         ):
             self.report.fail(f"{table.game}: the result message depends on hidden data")
 
@@ -342,9 +340,8 @@ class TranscriptChecker:
     after it and the board (built from that view and the last log lines).
     """
 
-    def __init__(self, report: LeakReport, table: Table, seed: str, *, now: float) -> None:
+    def __init__(self, report: LeakReport, table: Table, seed: str) -> None:
         self.report = report
-        self.now = now
         self.table = table
         self.engine = table.engine
         self.presenter = PRESENTERS[table.game]
@@ -361,9 +358,7 @@ class TranscriptChecker:
         if not self.engine.active_seats(state):
             table.status, table.deadline = "finished", None
         with _shadow(table.game):
-            payload = panels.board_payload(
-                table, lines[-8:], now=self.now, awaited_legal=awaited_legal(self.engine, state)
-            )
+            payload = panels.board_payload(table, lines[-8:], awaited_legal=awaited_legal(self.engine, state))
         return [e.model_dump(mode="json") for e in public], said, view, fingerprint(payload)
 
     def relabelled(self, played: Sequence[Played], start: int) -> bool:

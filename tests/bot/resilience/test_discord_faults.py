@@ -63,7 +63,7 @@ def final_board_matches(players: Players, table_id: int, last: Payload) -> None:
     assert table.board_message_id is not None and table.state is not None
     # The table plays in its thread, or in the channel if opening the thread failed.
     shown = world.message(players.place(table), table.board_message_id)
-    fresh = board_payload(table, [], now=None, awaited_legal=[])
+    fresh = board_payload(table, [], awaited_legal=[])
     # The last drawn board is the final state's (status, version, buttons and image) ...
     assert last.embed.footer.text == f"#{table_id} · v{table.state.version}"
     assert (last.embed.description or "").split("\n")[0] == (fresh.embed.description or "").split("\n")[0]

@@ -144,7 +144,7 @@ def sweep_game(game: str, index: int, report: LeakReport, *, per_game: int) -> N
                 choose_ai_action(engine, SpyAgent(AGENTS[game], engine, before, seat, checker), before, seat)
         else:
             table.status, table.deadline = "finished", None
-        checker.board(table, list(lines), NOW)
+        checker.board(table, list(lines))
         checker.panel(table, 100 + number % len(names), table.locale)
         if number % 3 == 0 or number == len(steps):
             checker.panel(table, SPECTATOR, table.locale)
@@ -191,7 +191,7 @@ def transcript_game(game: str, index: int, report: LeakReport, *, starts: int) -
     """Play one seeded game; from ``starts`` of its states replay the rest from twins and compare transcripts."""
     seed = f"transcript-{game}-{index}"
     table, played = play_game(game, index, seed)
-    checker = TranscriptChecker(report, table, seed, now=NOW)
+    checker = TranscriptChecker(report, table, seed)
     order = GameRng(f"{seed}:starts").shuffled(range(len(played)))
     for start in sorted(order[:starts]):
         checker.resampled(played, start)
@@ -326,17 +326,17 @@ class BotSpies:
         real_board, real_result, real_panel = panels.board_payload, panels.result_payload, panels.panel_payload
         real_choose = bot.tables.choose_ai_action
 
-        def board_payload(table: Table, log_lines: Any, *, now: float | None, awaited_legal: Any) -> Any:
-            payload = real_board(table, log_lines, now=now, awaited_legal=awaited_legal)
-            self.checker.board(table, list(log_lines), now)
+        def board_payload(table: Table, log_lines: Any, *, awaited_legal: Any) -> Any:
+            payload = real_board(table, log_lines, awaited_legal=awaited_legal)
+            self.checker.board(table, list(log_lines))
             self.boards_seen += 1
             if self.boards_seen % SECRETS_EVERY == 1 or table.status != "active":
                 self.leaks.extend(leaked(texts_of(payload), self.gather(table)))
             return payload
 
-        def result_payload(table: Table, result: TableResult, names: dict[int, str]) -> Any:
-            self.checker.result(table, result, names)
-            return real_result(table, result, names)
+        def result_payload(table: Table, result: TableResult, names: dict[int, str], **kwargs: Any) -> Any:
+            self.checker.result(table, result, names, **kwargs)
+            return real_result(table, result, names, **kwargs)
 
         def panel_payload(table: Table, user_id: int, locale: str) -> Any:
             payload = real_panel(table, user_id, locale)
@@ -408,7 +408,8 @@ async def test_games_on_discord_leak_nothing(world, monkeypatch, caplog, game):
     report = spies.report
     assert not report.problems, "\n".join(report.problems[:10])
     assert report.boards >= 10 * len(tables) and report.panels >= len(tables) and report.spectator_panels >= 1
-    assert report.results == len(tables) and report.ai_decisions >= 1 and spies.secrets, report
+    # Each table's result is checked twice: the thread's message and the channel's result card.
+    assert report.results == 2 * len(tables) and report.ai_decisions >= 1 and spies.secrets, report
     # Nothing public or logged ever showed a text that was private at that moment; the last state's
     # private texts (cards never revealed) appear nowhere in the log.
     spies.check_logs(set().union(*spies.current.values()))

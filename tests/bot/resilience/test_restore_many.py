@@ -99,7 +99,7 @@ def buttons_of(service: TableService, table_id: int) -> dict[str, Any]:
         "user": user,
         "action": action,
         "version": state.version,
-        "board": board_payload(table, [], now=None, awaited_legal=awaited).view.to_components(),
+        "board": board_payload(table, [], awaited_legal=awaited).view.to_components(),
         "panel": panel_payload(table, user, table.locale).view.to_components(),
     }
 

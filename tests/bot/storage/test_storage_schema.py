@@ -26,6 +26,7 @@ async def test_migrations_apply_once_and_reopen_is_idempotent(backend: Backend) 
         (2, "clock_claims"),
         (3, "state_schema"),
         (4, "server_settings"),
+        (5, "thread_archive"),
     ]
 
     store = await backend.open()

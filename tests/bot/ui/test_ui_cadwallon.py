@@ -331,16 +331,16 @@ class LeakCheck:
         real_panel = panels.panel_payload
         check = self
 
-        def render_board(self, view, names, locale, deadline, now):
+        def render_board(self, view, names, locale):
             if not isinstance(view, CadwallonView) or view.viewer is not None or view.pending or view.peek:
                 check.problems.append(f"a board was drawn from a private view: {view!r}")
             if check._shadow or not check.real_images:
                 return b"\x89PNG\r\n\x1a\n" + view.model_dump_json().encode()
-            return real_render(self, view, names, locale, deadline, now)
+            return real_render(self, view, names, locale)
 
-        def checked_board(table: Table, log_lines, *, now, awaited_legal):
-            payload = real_board(table, log_lines, now=now, awaited_legal=awaited_legal)
-            check.board_is_public(table, list(log_lines), now, real_board)
+        def checked_board(table: Table, log_lines, *, awaited_legal):
+            payload = real_board(table, log_lines, awaited_legal=awaited_legal)
+            check.board_is_public(table, list(log_lines), real_board)
             return payload
 
         def checked_panel(table: Table, user_id: int, locale: str) -> Payload:
@@ -352,7 +352,7 @@ class LeakCheck:
         monkeypatch.setattr("bot.ui.publisher.board_payload", checked_board)
         monkeypatch.setattr("bot.ui.interactions.panel_payload", checked_panel)
 
-    def board_is_public(self, table: Table, lines: list[str], now: float | None, build: Any) -> None:
+    def board_is_public(self, table: Table, lines: list[str], build: Any) -> None:
         state = table.state
         if not isinstance(state, CadwallonState):
             return
@@ -360,8 +360,8 @@ class LeakCheck:
         other = dataclasses.replace(table, state=ENGINE.resample_hidden(state, None, GameRng(f"leak{state.version}")))
         self._shadow = True
         try:
-            mine = build(snapshot, lines, now=now, awaited_legal=_awaited(snapshot))
-            theirs = build(other, lines, now=now, awaited_legal=_awaited(other))
+            mine = build(snapshot, lines, awaited_legal=_awaited(snapshot))
+            theirs = build(other, lines, awaited_legal=_awaited(other))
         finally:
             self._shadow = False
         self.boards += 1

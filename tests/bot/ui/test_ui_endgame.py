@@ -7,7 +7,7 @@ import pytest
 from simcord.actors import MemberActor
 
 from bot.i18n import translate
-from bot.ratings import ordinal
+from bot.ui.panels import rating_line
 from games.coup.engine import stacked_deck
 from games.coup.models import Card, Phase, TakeIncome
 from tests.support import World, component_ids, embed_text, private_text
@@ -59,15 +59,7 @@ async def test_a_whole_game_with_humans_and_an_ai_ends_with_results_and_ratings(
     assert ratings.name == en("ui.result.ratings")
     changes = {c.user_id: c for c in await storage.rating_changes(table_id)}
     assert set(changes) == {alice.id, bob.id}  # the AI is never rated
-    assert ratings.value == "\n".join(
-        en(
-            "ui.result.rating_line",
-            name=names[user_id],
-            before=f"{ordinal(c.mu_before, c.sigma_before):.1f}",
-            after=f"{ordinal(c.mu_after, c.sigma_after):.1f}",
-        )
-        for user_id, c in changes.items()
-    )
+    assert ratings.value == "\n".join(rating_line("en", names[user_id], c) for user_id, c in changes.items())
     assert component_ids(world.components(result)) == [f"tbl:{table_id}:rematch"]
 
     board = world.board(table_id)
@@ -325,6 +317,9 @@ async def test_a_game_ends_without_result_when_every_player_agrees(world):
     assert row is not None and row.status == "cancelled"
     assert await world.bot.storage.results(table_id) == []
     assert en("ui.board.ended_by_agreement") in [m.content for m in world.thread_messages(table_id)]
+    lobby = embed_text(world.lobby(table_id).embeds)
+    assert en("result.ended", thread=f"<#{world.table(table_id).thread_id}>") in lobby
+    assert en("ui.lobby.started", thread=f"<#{world.table(table_id).thread_id}>") not in lobby
 
 
 async def test_the_stale_lobby_leave_button_of_a_started_game_only_explains(world):
@@ -367,4 +362,6 @@ async def test_ending_a_table_after_confirmation(world, who):
     name = "alice" if who == "host" else ender.mention
     assert world.thread_messages(table_id)[-1].content == en("ui.board.ended", name=name)
     assert world.components(world.board(table_id)) == []
-    assert en("ui.lobby.cancelled") in embed_text(world.lobby(table_id).embeds)
+    # The lobby in the channel says the game ended without a result, and where it was played.
+    thread = f"<#{world.table(table_id).thread_id}>"
+    assert en("result.ended", thread=thread) in embed_text(world.lobby(table_id).embeds)

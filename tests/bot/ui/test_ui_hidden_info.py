@@ -97,18 +97,18 @@ class LeakCheck:
         real_panel = panel_payload
         check = self
 
-        def render_board(self, view, names, locale, deadline, now):
+        def render_board(self, view, names, locale):
             if getattr(check._shadow, "on", False):
                 return view.model_dump_json().encode()  # a shadow build compares the source view itself
             if view.viewer is not None or any(p.hand is not None for p in view.players) or view.choices:
                 check.problems.append(f"a board was drawn from a private view: {view!r}")
-            png = real_render(self, view, names, locale, deadline, now)
+            png = real_render(self, view, names, locale)
             check.rendered[png] = view
             return png
 
-        def checked_board(table: Table, log_lines, *, now, awaited_legal):
-            payload = real_board(table, log_lines, now=now, awaited_legal=awaited_legal)
-            check.board_is_public(table, list(log_lines), now, real_board)
+        def checked_board(table: Table, log_lines, *, awaited_legal):
+            payload = real_board(table, log_lines, awaited_legal=awaited_legal)
+            check.board_is_public(table, list(log_lines), real_board)
             return payload
 
         def checked_panel(table: Table, user_id: int, locale: str) -> Payload:
@@ -132,7 +132,7 @@ class LeakCheck:
         publisher.observers.append(self.observe)
 
     # ------------------------------------------------------------------ 2. invariance under hidden redraws
-    def board_is_public(self, table: Table, lines: list[str], now: float | None, build: Any) -> None:
+    def board_is_public(self, table: Table, lines: list[str], build: Any) -> None:
         snapshot = dataclasses.replace(table)
         state = snapshot.state
         if state is None:
@@ -142,8 +142,8 @@ class LeakCheck:
         other = dataclasses.replace(snapshot, state=redrawn)
         self._shadow.on = True
         try:
-            mine = build(snapshot, lines, now=now, awaited_legal=awaited_legal(snapshot))
-            theirs = build(other, lines, now=now, awaited_legal=awaited_legal(other))
+            mine = build(snapshot, lines, awaited_legal=awaited_legal(snapshot))
+            theirs = build(other, lines, awaited_legal=awaited_legal(other))
         finally:
             self._shadow.on = False
         self.boards += 1

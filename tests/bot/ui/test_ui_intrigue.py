@@ -287,9 +287,9 @@ async def test_a_whole_game_ends_with_ranked_results_and_public_boards(world, mo
     presenter = PRESENTERS["intrigue"]
     real = presenter.render_board
 
-    def spy(view: Any, names: Any, locale: str, deadline: Any, now: Any) -> bytes:
+    def spy(view: Any, names: Any, locale: str) -> bytes:
         drawn.append(view)
-        return real(view, names, locale, deadline, now)
+        return real(view, names, locale)
 
     monkeypatch.setattr(presenter, "render_board", spy)
     alice = world.member("alice")

@@ -31,10 +31,10 @@ from simcord.results import InteractionResult, ResponseMessage
 from bot.codec import encode_action
 from bot.i18n import SUPPORTED_LOCALES, translate
 from bot.presenters.masti import MastiPresenter, card_label, signed, unit_names
-from bot.ratings import ordinal, rate_result
+from bot.ratings import rate_result
 from bot.tables import Table
 from bot.ui import panels
-from bot.ui.panels import Payload
+from bot.ui.panels import Payload, rating_line
 from games.core import GameRng, RandomAgent
 from games.masti.deck import ALL_CARDS, sort_key
 from games.masti.engine import MastiEngine
@@ -649,13 +649,7 @@ async def assert_rated(world: World, table_id: int, state: MastiState, people: S
     assert ratings.name == en("ui.result.ratings")
     names = {s.user_id: s.name for s in table.seats}
     for user_id, change in changes.items():
-        line = en(
-            "ui.result.rating_line",
-            name=names[user_id],
-            before=f"{ordinal(change.mu_before, change.sigma_before):.1f}",
-            after=f"{ordinal(change.mu_after, change.sigma_after):.1f}",
-        )
-        assert line in (ratings.value or "")
+        assert rating_line("en", names[user_id], change) in (ratings.value or "")
 
 
 # ---------------------------------------------------------------------- the leak check
@@ -729,21 +723,21 @@ class MastiLeakCheck:
         real_panel = panels.panel_payload
         check = self
 
-        def render_board(self, view, names, locale, deadline, now):
+        def render_board(self, view, names, locale):
             if getattr(check._shadow, "on", False):
                 return view.model_dump_json().encode()  # a shadow build compares the source view itself
             if not is_public(view):
                 check.problems.append(f"a board was drawn from a private view: {view!r}")
             if check.real_images:
-                png = real_render(self, view, names, locale, deadline, now)
+                png = real_render(self, view, names, locale)
             else:  # a stand-in image that carries its source view (the renderer is tested on its own)
                 png = b"\x89PNG\r\n\x1a\n" + view.model_dump_json().encode()
             check.rendered[png] = view
             return png
 
-        def checked_board(table: Table, log_lines, *, now, awaited_legal):
-            payload = real_board(table, log_lines, now=now, awaited_legal=awaited_legal)
-            check.board_is_public(table, list(log_lines), now, real_board)
+        def checked_board(table: Table, log_lines, *, awaited_legal):
+            payload = real_board(table, log_lines, awaited_legal=awaited_legal)
+            check.board_is_public(table, list(log_lines), real_board)
             return payload
 
         def checked_panel(table: Table, user_id: int, locale: str) -> Payload:
@@ -784,7 +778,7 @@ class MastiLeakCheck:
             self.problems.append(f"a board of table {table.id} offers a game action: {component_ids(rows)}")
 
     # ------------------------------------------------------------------ invariance under hidden redraws
-    def board_is_public(self, table: Table, lines: list[str], now: float | None, build: Any) -> None:
+    def board_is_public(self, table: Table, lines: list[str], build: Any) -> None:
         snapshot = dataclasses.replace(table)
         state = snapshot.state
         if not isinstance(state, MastiState):
@@ -793,8 +787,8 @@ class MastiLeakCheck:
         other = dataclasses.replace(snapshot, state=redrawn)
         self._shadow.on = True
         try:
-            mine = build(snapshot, lines, now=now, awaited_legal=_awaited(snapshot))
-            theirs = build(other, lines, now=now, awaited_legal=_awaited(other))
+            mine = build(snapshot, lines, awaited_legal=_awaited(snapshot))
+            theirs = build(other, lines, awaited_legal=_awaited(other))
         finally:
             self._shadow.on = False
         self.board_checks += 1
