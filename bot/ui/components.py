@@ -462,20 +462,24 @@ def _none_of(*items: type[discord.ui.DynamicItem[Any]]) -> str:
     return rf"(?!(?:{known})\Z)(?s:.+)"
 
 
+#: Every component the bot makes; :class:`UnknownComponent` claims every other custom id.
+KNOWN_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
+    LobbyButton,
+    LobbySelect,
+    TableButton,
+    GameRulesButton,
+    ActButton,
+    ActSelect,
+    MoreTimeButton,
+    LogButton,
+    ReplayButton,
+    ReplaySelect,
+)
+
+
 class UnknownComponent(
     discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=_none_of(
-        LobbyButton,
-        LobbySelect,
-        TableButton,
-        GameRulesButton,
-        ActButton,
-        ActSelect,
-        MoreTimeButton,
-        LogButton,
-        ReplayButton,
-        ReplaySelect,
-    ),
+    template=_none_of(*KNOWN_ITEMS),
 ):
     """Any other custom id on the bot's messages (damaged, or left by an older version of the bot).
 
@@ -505,19 +509,7 @@ class UnknownComponent(
         await answer_error(interaction, error)
 
 
-DYNAMIC_ITEMS = (
-    LobbyButton,
-    LobbySelect,
-    TableButton,
-    GameRulesButton,
-    ActButton,
-    ActSelect,
-    MoreTimeButton,
-    LogButton,
-    ReplayButton,
-    ReplaySelect,
-    UnknownComponent,
-)
+DYNAMIC_ITEMS = (*KNOWN_ITEMS, UnknownComponent)
 
 __all__ = [
     "DYNAMIC_ITEMS",
