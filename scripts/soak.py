@@ -118,10 +118,22 @@ def main(argv: Sequence[str] | None = None) -> int:
     if load:
         lines.extend(["", "## Load", "", "| Measure | Value | Target | Result |", "|---|---|---|---|"])
         lines.extend(f"| {x.name} | {x.value} | {x.target} | {x.verdict} |" for x in load)
+    if code != 0:
+        # CI shows only the end of what it printed: the failures go last, where they are seen.
+        lines.extend(["", "## Failures", "", "```", *failures(args.out / "pytest.log"), "```"])
     report = "\n".join(lines) + "\n"
     (args.out / "report.md").write_text(report, encoding="utf-8")
     print(report)
     return code
+
+
+def failures(log: Path, *, limit: int = 60) -> list[str]:
+    """Return pytest's short summary of what failed (its last ``limit`` lines), from the suite's log."""
+    if not log.exists():
+        return ["(no pytest log)"]
+    text = log.read_text(encoding="utf-8", errors="replace").splitlines()
+    marker = next((i for i, line in enumerate(text) if "short test summary info" in line), None)
+    return (text[marker:] if marker is not None else text)[-limit:]
 
 
 if __name__ == "__main__":
