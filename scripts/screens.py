@@ -615,6 +615,19 @@ async def check_pages(preview: Any, played: Played) -> None:
         snapshot = await preview.snapshot()
         if str(snapshot.get("targetId")) not in {str(getattr(target, "id", "")), *_result_ids(target)}:
             raise RuntimeError(f"the preview did not focus {target!r}: {snapshot.get('targetId')}")
+        if getattr(target, "id", None) == played.table.board_message_id and not drawn_images(snapshot):
+            raise RuntimeError(f"the preview has no picture to draw on the board of table #{played.table.id}")
+
+
+def drawn_images(snapshot: dict[str, Any]) -> list[str]:
+    """Return the file names of the images a preview snapshot can draw (avatars aside)."""
+    return [
+        str(asset.get("filename"))
+        for asset in (snapshot.get("assets") or {}).values()
+        if asset.get("available")
+        and str(asset.get("contentType", "")).startswith("image/")
+        and not str(asset.get("filename", "")).startswith("avatar-")
+    ]
 
 
 def _result_ids(target: Any) -> set[str]:
@@ -638,10 +651,14 @@ async def capture(preview: Any, browser: ChromiumBrowser, shot: Shot, viewer: An
 
 
 async def run(out: Path, *, html_only: bool = False, install: bool = True, games: Sequence[str] = ()) -> list[Path]:
-    """Play every scene (or those of ``games``) and write its screenshots to ``out``; return the files written."""
+    """Play every scene (or those of ``games``) and write its screenshots to ``out``.
+
+    Return the files written (with ``html_only``, the files it would write; it writes none).
+    """
     scenes = [scene for scene in SCENES if not games or scene.game in games]
     executable = None if html_only else find_chromium(install=install)
-    out.mkdir(parents=True, exist_ok=True)
+    if not html_only:
+        out.mkdir(parents=True, exist_ok=True)
     written: list[Path] = []
     locales: dict[int, str] = {}
     with tempfile.TemporaryDirectory(prefix="screens-") as tmp, member_locales(locales):
@@ -658,12 +675,11 @@ async def run(out: Path, *, html_only: bool = False, install: bool = True, games
                     played = await stage.play(scene)
                     async with preview_of(env, played, stage.anna) as preview:
                         await check_pages(preview, played)
-                        if browser is None:
-                            continue
                         for shot in shots(played, out):
-                            report = await capture(preview, browser, shot, stage.anna)
                             written.append(shot.path)
-                            print(f"{shot.path} ({report.output_width}×{report.output_height})")
+                            if browser is not None:
+                                report = await capture(preview, browser, shot, stage.anna)
+                                print(f"{shot.path} ({report.output_width}×{report.output_height})")
                     if played.panel is None:
                         print(f"{scene.game}: the board has no “My cards” button, so no panel picture", file=sys.stderr)
                 await bot.service.close()
