@@ -4,7 +4,7 @@ VENV := .venv
 UV := $(VENV)/bin/uv
 BIN := $(VENV)/bin
 
-.PHONY: run test lint check demo bench balance soak setup clean
+.PHONY: run test lint check demo bench balance soak screens setup clean
 
 $(BIN)/uv:
 	$(PY) -m venv $(VENV)
@@ -30,6 +30,9 @@ test: lint  ## Every check and every test
 
 demo: setup  ## Play whole games with AI seats through the real bot offline; writes demo-output/
 	$(BIN)/python -m scripts.demo --out demo-output
+
+screens: setup  ## Screenshots of every game's thread, board and panel as Discord shows them (installs chromium if missing)
+	$(BIN)/python -m scripts.screens --out docs/screenshots/preview
 
 bench: setup  ## Performance suite; writes bench-output/report.md
 	$(BIN)/python -m benchmarks --out bench-output

@@ -5,7 +5,10 @@ ready to send: ``TableService.act`` (seat and prompt checks, the per-table lock,
 narrating the public events as the publisher does, one SQLite transaction with the version check)
 and then building the private panel the clicking player gets back
 (:func:`bot.ui.panels.panel_payload`). A second measure adds the public board message (embed,
-status, log and buttons) without its PNG, which :mod:`benchmarks.render` times on its own.
+status, log and buttons) without its PNG, which :mod:`benchmarks.render` times on its own. A third,
+by game, is the click including its public board PNG: ``TableService.act`` and then drawing the
+public view's board (``presenter.render_board``, as :func:`bot.ui.panels.board_payload` does), with
+every table's board image drawn at its real size (target: p99 ≤ 50 ms for every game).
 
 Every table is all-human (so finishing games also write results and ratings); the measured player
 picks a random legal action. A table that finishes is replaced by a new one outside the timing,
@@ -43,6 +46,7 @@ from bot.presenters.registry import PRESENTERS
 from bot.storage import ArchiveRow, Storage
 from bot.tables import Table, TableResult, TableService
 from bot.ui.panels import board_payload, panel_payload
+from bot.ui.text import image_names
 from games.core import Event
 
 SECTION = "1. Click → answer"
@@ -198,6 +202,33 @@ class Fleet:
             self.slots[slot] = await self._open()
         return answered - start, built - start
 
+    async def click_with_png(self, slot: int) -> tuple[str, float, float]:
+        """Take one random legal action at table ``slot`` and draw its public board PNG.
+
+        Return the game, the seconds it took and the CPU seconds it used (the CPU time tells a slow
+        click from one that waited for other processes of a busy machine).
+        """
+        table = self.slots[slot]
+        engine = table.engine
+        state = table.state
+        if state is None:
+            raise RuntimeError(f"table #{table.id} has no state")
+        seat = min(engine.active_seats(state))
+        user = table.seats[seat].user_id
+        if user is None:
+            raise RuntimeError("benchmark tables seat humans only")
+        action = self._rng.choice(engine.legal_actions(state, seat))
+        start, cpu = time.perf_counter(), time.process_time()
+        await self.service.act(table.id, user, table.prompt_version, action)
+        png = PRESENTERS[table.game].render_board(table.view(None), image_names(table.names()), table.locale)
+        seconds, cpu = time.perf_counter() - start, time.process_time() - cpu
+        if not png:
+            raise RuntimeError(f"{table.game} drew no board")
+        if table.status != "active":
+            self.finished += 1
+            self.slots[slot] = await self._open()
+        return table.game, seconds, cpu
+
 
 _BARE_SCHEMA = (
     "CREATE TABLE IF NOT EXISTS bench_bare (id INTEGER PRIMARY KEY, state TEXT, version INTEGER, updated_at REAL)",
@@ -299,8 +330,13 @@ async def bench_clicks(
     warmup: int = 300,
     workers: int = 8,
     games: Sequence[str] | None = None,
+    png_clicks: int | None = None,
 ) -> list[Line]:
-    """Measure clicks on ``tables`` live tables (of ``games``, default every one) on the SQLite file ``db_path``."""
+    """Measure clicks on ``tables`` live tables (of ``games``, default every one) on the SQLite file ``db_path``.
+
+    ``png_clicks`` (default ``clicks``; 0 leaves the measure out) clicks then draw their public
+    board PNG too, spread evenly over the games.
+    """
     chosen = list(games) if games is not None else registered_games()
     storage = await Storage.open(db_path)
     publisher = _LogPublisher()
@@ -345,6 +381,17 @@ async def bench_clicks(
             start = time.perf_counter()
             await asyncio.gather(*(worker(range(tables)[w::workers]) for w in range(workers)))
             per_second = (clicks // workers) * workers / (time.perf_counter() - start)
+
+        # The slots hold the games in turn, so clicking slot after slot spreads the clicks evenly.
+        with_png: dict[str, list[float]] = {}
+        png_cpu: dict[str, list[float]] = {}
+        png_clicks = clicks if png_clicks is None else png_clicks
+        for i in range(min(png_clicks, warmup)):
+            await fleet.click_with_png(i % tables)
+        for i in range(png_clicks):
+            game, seconds, cpu = await fleet.click_with_png(i % tables)
+            with_png.setdefault(game, []).append(seconds)
+            png_cpu.setdefault(game, []).append(cpu)
     finally:
         if bare_commit is not None:
             await bare_commit.close()
@@ -404,6 +451,18 @@ async def bench_clicks(
             True,
         ),
     ]
+    for name, times in sorted(with_png.items()):
+        g50, g99 = p50_p99(times)
+        lines.append(
+            Line(
+                SECTION,
+                f"click including its public board PNG: act + commit + render_board of the public view,"
+                f" {name} ({len(times)} clicks, {live} live tables)",
+                f"p50 {ms(g50)} · p99 {ms(g99)} (CPU time p99 {ms(p50_p99(png_cpu[name])[1])})",
+                f"p99 ≤ {ms(TARGET_P99)}",
+                g99 <= TARGET_P99,
+            )
+        )
     if len(by_game) > 1:
         ratios = {name: p50_p99(times)[0] / c50 for name, times in sorted(by_game.items())}
         lines.append(

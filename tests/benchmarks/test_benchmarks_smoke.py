@@ -32,19 +32,33 @@ def check(lines: list[Line], count: int) -> None:
 @pytest.mark.asyncio
 async def test_clicks(tmp_path):
     lines = await bench_clicks(tmp_path / "bench.sqlite3", tables=4, clicks=40, warmup=5, workers=2, games=["coup"])
-    check(lines, 6)
+    check(lines, 7)
     assert (tmp_path / "bench.sqlite3").exists()
     assert "bare SQLite commit of a move" in lines[3].name and "÷ bare commit" in lines[4].name
     assert "synchronous=FULL" in lines[5].name
+    assert "click including its public board PNG" in lines[6].name and "coup (40 clicks" in lines[6].name
+    assert "CPU time" in lines[6].value
+
+
+@pytest.mark.asyncio
+async def test_clicks_without_the_board_png_line(tmp_path):
+    lines = await bench_clicks(
+        tmp_path / "bench.sqlite3", tables=4, clicks=20, warmup=5, workers=2, games=["coup"], png_clicks=0
+    )
+    check(lines, 6)
 
 
 @pytest.mark.asyncio
 async def test_clicks_on_a_fleet_of_every_game(tmp_path):
     games = registered_games()
     lines = await bench_clicks(tmp_path / "bench.sqlite3", tables=2 * len(games), clicks=40, warmup=5, workers=2)
-    check(lines, 7)  # and one line of the click and its ratio by game
+    # A line per game for the click with its board PNG, and one of the click and its ratio by game.
+    check(lines, 6 + len(games) + 1)
     assert f"of {len(games)} games" in lines[0].name
-    assert all(f"{game} " in lines[6].value for game in games)
+    png_lines = lines[6 : 6 + len(games)]
+    assert all("click including its public board PNG" in line.name for line in png_lines)
+    assert [line.name.split(", ")[1].split(" (")[0] for line in png_lines] == games
+    assert all(f"{game} " in lines[-1].value for game in games)
 
 
 def test_render():
