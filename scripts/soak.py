@@ -61,7 +61,17 @@ def run_load(workdir: Path) -> list[Any]:
 
     lines: list[Any] = []
     for tables in (200, 1_000):
-        lines.extend(asyncio.run(bench_clicks(workdir / f"clicks-{tables}.sqlite3", tables=tables, clicks=3_000)))
+        lines.extend(
+            asyncio.run(
+                bench_clicks(
+                    workdir / f"clicks-{tables}.sqlite3",
+                    tables=tables,
+                    clicks=3_000,
+                    # The click with its board PNG is measured at 200 tables, as its target says.
+                    png_clicks=None if tables == 200 else 0,
+                )
+            )
+        )
     lines.extend(bench_memory(workdir, tables=1_000))
     return lines
 
