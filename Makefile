@@ -4,7 +4,7 @@ VENV := .venv
 UV := $(VENV)/bin/uv
 BIN := $(VENV)/bin
 
-.PHONY: run test lint check demo bench balance soak screens setup clean
+.PHONY: run test lint check demo bench balance soak screens taps setup clean
 
 $(BIN)/uv:
 	$(PY) -m venv $(VENV)
@@ -39,6 +39,9 @@ bench: setup  ## Performance suite; writes bench-output/report.md
 
 balance: setup  ## Game balance from all-AI playouts of every setting; writes bench-output/balance.md
 	$(BIN)/python -m benchmarks.balance --out bench-output $(BALANCE_ARGS)
+
+taps: setup  ## Taps a person needs per decision in seeded whole games of every game (TAPS_ARGS="--no-follow")
+	$(BIN)/python -m scripts.taps $(TAPS_ARGS)
 
 soak: setup  ## Long resilience runs (kills, faults, leak sweeps, abuse, load); writes soak-output/report.md
 	$(BIN)/python -m scripts.soak --out soak-output

@@ -86,6 +86,7 @@ def per_table_maps(service: Any, publisher: Any) -> dict[str, Any]:
         "publisher._reminders": publisher._reminders,
         "publisher._final_boards": publisher._final_boards,
         "publisher._dirty": publisher._dirty,
+        "publisher._panels": publisher._panels,
     }
 
 

@@ -7,6 +7,11 @@ means adding an engine and a presenter, not touching the views or the publisher.
 Optional, beyond the protocol: ``log_filler`` (event kinds the log leaves out) and
 ``log_lines(events, names, locale)`` (one step's public lines, joining events that belong
 together); :mod:`bot.ui.gamelog` uses them for the board, the Log button and replays.
+
+Optional too: ``render_hand(view, names, locale) -> bytes | None``, the viewer's own hand as a PNG
+drawn from its *own* view (``view`` is that seat's view; ``names`` as for ``render_board``). When a
+presenter has it and it returns bytes, the private panel shows the picture above its choices
+(:func:`bot.ui.panels.panel_payload`); ``None`` keeps the text-only panel.
 """
 
 from __future__ import annotations

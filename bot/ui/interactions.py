@@ -17,6 +17,7 @@ from bot.i18n import translate
 from bot.presenters.registry import PRESENTERS
 from bot.tables import TableError
 from bot.ui.panels import Payload, confirm_payload, end_vote_payload, panel_payload, rules_payload
+from bot.ui.publisher import PanelShown, panel_key, seat_awaited
 from bot.ui.text import NO_PINGS, safe_name
 
 if TYPE_CHECKING:
@@ -58,32 +59,51 @@ def _is_ephemeral(interaction: discord.Interaction) -> bool:
     return bool(message is not None and message.flags.ephemeral)
 
 
-async def send_private(interaction: discord.Interaction, payload: Payload, *, edit: bool = False) -> None:
+async def send_private(
+    interaction: discord.Interaction, payload: Payload, *, edit: bool = False
+) -> tuple[int | None, bool]:
     """Answer privately with ``payload`` (editing the clicked private message when ``edit``).
 
     The answer is sent again if it may not have reached Discord (see :func:`bot.errors.deliver`).
+    Returns the id of the message shown (``None`` if Discord did not say) and whether it is the
+    interaction's own response (``False``: a followup), which is what editing it later needs. A
+    payload's picture is attached; an edit replaces the message's attachments, so an older hand
+    picture never stays under a newer panel.
     """
+    shown: list[tuple[int | None, bool]] = [(None, True)]
 
     async def send() -> None:
+        files = [payload.file()] if payload.png is not None else []
         if edit:
             if interaction.response.is_done():
-                await interaction.edit_original_response(
-                    embed=payload.embed, view=payload.view, allowed_mentions=NO_PINGS
+                message = await interaction.edit_original_response(
+                    embed=payload.embed, view=payload.view, attachments=files, allowed_mentions=NO_PINGS
                 )
+                shown[0] = (message.id, True)
             else:
-                await interaction.response.edit_message(
-                    embed=payload.embed, view=payload.view, allowed_mentions=NO_PINGS
+                callback = await interaction.response.edit_message(
+                    embed=payload.embed, view=payload.view, attachments=files, allowed_mentions=NO_PINGS
                 )
+                source = interaction.message.id if interaction.message is not None else None
+                shown[0] = ((callback.message_id if callback is not None else None) or source, True)
         elif interaction.response.is_done():
-            await interaction.followup.send(
-                embed=payload.embed, view=payload.view, ephemeral=True, allowed_mentions=NO_PINGS
+            followup = await interaction.followup.send(
+                embed=payload.embed,
+                view=payload.view,
+                files=files,
+                ephemeral=True,
+                allowed_mentions=NO_PINGS,
+                wait=True,
             )
+            shown[0] = (followup.id, False)
         else:
-            await interaction.response.send_message(
-                embed=payload.embed, view=payload.view, ephemeral=True, allowed_mentions=NO_PINGS
+            callback = await interaction.response.send_message(
+                embed=payload.embed, view=payload.view, files=files, ephemeral=True, allowed_mentions=NO_PINGS
             )
+            shown[0] = (callback.message_id, True)
 
     await deliver(send)
+    return shown[0]
 
 
 async def acknowledge(interaction: discord.Interaction) -> None:
@@ -167,7 +187,7 @@ class Interactions:
         if verb == "hand":
             if table.state is None:
                 raise TableError("table.not_started")  # a lobby has no cards yet
-            await send_private(interaction, panel_payload(table, user.id, locale), edit=_is_ephemeral(interaction))
+            await self._send_panel(interaction, table, locale, edit=_is_ephemeral(interaction))
         elif verb == "resign":
             if table.seat_of(user.id) is None:
                 raise TableError("table.not_seated")
@@ -185,9 +205,18 @@ class Interactions:
             await self._vote_end(interaction, table, locale)
         elif verb == "back":
             await service.im_back(table_id, user.id)
-            await send_private(interaction, panel_payload(table, user.id, locale), edit=_is_ephemeral(interaction))
+            await self._send_panel(interaction, table, locale, edit=_is_ephemeral(interaction))
         else:
             raise TableError("table.error")
+
+    async def _send_panel(self, interaction: discord.Interaction, table: Table, locale: str, *, edit: bool) -> None:
+        """Show the clicker's private panel and make it the one that follows the game (:mod:`bot.ui.publisher`)."""
+        user_id = interaction.user.id
+        key, live = panel_key(table), seat_awaited(table, user_id)  # what the panel shows, as it is drawn
+        payload = panel_payload(table, user_id, locale)
+        message_id, original = await send_private(interaction, payload, edit=edit)
+        shown = PanelShown(message_id=message_id, original=original, locale=locale, key=key, live=live)
+        await self.bot.publisher.panel_shown(table, user_id, interaction, shown)
 
     async def _end_confirmation(self, interaction: discord.Interaction, table: Table, locale: str) -> Payload:
         """Return the private question behind End table: end now, or propose ending by agreement.
@@ -254,8 +283,7 @@ class Interactions:
                 raise
             raise _not_yours(table) from error
         if private:
-            payload = panel_payload(table, interaction.user.id, user_locale(interaction))
-            await send_private(interaction, payload, edit=True)
+            await self._send_panel(interaction, table, user_locale(interaction), edit=True)
         else:
             await acknowledge(interaction)
 

@@ -38,6 +38,8 @@ MAX_ROWS = 5
 PER_ROW = 5
 MAX_OPTIONS = 25
 COLOUR = discord.Colour(0xB8860B)
+#: The file name of a private panel's hand picture (the embed shows it as ``attachment://hand.png``).
+HAND_FILE = "hand.png"
 
 
 @dataclass
@@ -302,7 +304,11 @@ def _offers_more_time(table: Table) -> bool:
 
 # ---------------------------------------------------------------------- private panel
 def panel_payload(table: Table, user_id: int, locale: str) -> Payload:
-    """Return the private panel of ``user_id``: its own view and its own legal actions."""
+    """Return the private panel of ``user_id``: its own view and its own legal actions.
+
+    When the game's presenter has ``render_hand`` and it draws the seat's hand, the panel carries
+    that picture (:data:`HAND_FILE`); a spectator's panel never has one.
+    """
     presenter = PRESENTERS[table.game]
     assert table.state is not None  # noqa: S101 - panels exist only for started tables
     seat_obj = table.seat_of(user_id)
@@ -323,6 +329,11 @@ def panel_payload(table: Table, user_id: int, locale: str) -> Payload:
             name="\N{HOURGLASS WITH FLOWING SAND}",
             value=translate(locale, "ui.board.clock", when=f"<t:{int(table.deadline)}:R>"),
         )
+    # A game may draw the seat's hand as a picture (optional presenter hook, see bot.presenters).
+    render_hand = getattr(presenter, "render_hand", None)
+    png = render_hand(view_model, image_names(table.names()), locale) if render_hand and seat is not None else None
+    if png:
+        embed.set_image(url=f"attachment://{HAND_FILE}")
     view = _view()
     if seat is not None and table.status == "active" and seat_obj is not None and not seat_obj.autopilot:
         legal = table.engine.legal_actions(table.state, seat)
@@ -331,7 +342,7 @@ def panel_payload(table: Table, user_id: int, locale: str) -> Payload:
     if seat_obj is not None and seat_obj.autopilot:
         view.add_item(TableButton(table.id, "back", translate(locale, "ui.button.back"), discord.ButtonStyle.success))
     view.add_item(TableButton(table.id, "hand", translate(locale, "ui.button.refresh"), discord.ButtonStyle.secondary))
-    return Payload(embed=embed, view=view)
+    return Payload(embed=embed, view=view, png=png or None, filename=HAND_FILE)
 
 
 def confirm_payload(table: Table, verb: str, locale: str) -> Payload:

@@ -26,6 +26,18 @@ board update is drawn again after a back-off until it lands, so the board always
 table's state; a failed welcome or lobby edit is only logged, a failed call is posted at the next
 board update, and a failed result is posted again.
 
+Private panels that follow the game (kept in this process's memory only): the last private panel a
+player opened or clicked at a table (:meth:`DiscordPublisher.panel_shown`) is edited, with the
+interaction token that sent or last edited it, each time a decision comes to them in the panel, and
+once more when a decision it offered has passed without them (a clock ran out, they answered on the
+board), so it never keeps stale buttons. A token lets the bot edit its message for Discord's 15
+minutes; a panel is followed only while its token is younger than :data:`PANEL_FOLLOW_SECONDS`, and
+dropped when it is older or an edit finds it gone. The call's ping stays whatever happens: an edit
+of a private message notifies nobody, and "My cards" still opens a fresh panel. Only the newest
+panel of a player follows; an older one is edited into a short "this panel moved" note. A panel is
+drawn from its own seat's view only (:func:`bot.ui.panels.panel_payload`), in the language it was
+opened in.
+
 Every message goes out with ``allowed_mentions`` naming exactly whom it means to ping: the players
 in the welcome, those newly called in a call, nobody in any other (a name holding mention syntax
 is escaped as well, see :mod:`bot.ui.text`).
@@ -49,7 +61,7 @@ from bot.presenters.registry import PRESENTERS
 from bot.storage import ArchiveRow
 from bot.tables import Table, TableResult
 from bot.ui.gamelog import step_lines
-from bot.ui.panels import Payload, board_payload, game_name, lobby_payload, result_payload
+from bot.ui.panels import Payload, board_payload, game_name, lobby_payload, panel_payload, result_payload
 from bot.ui.text import NO_PINGS, pinging, safe_name, safe_names
 from games.core import Event
 
@@ -68,6 +80,9 @@ PLACES = ("board", "panel")
 REMINDER_SHARE = 0.2
 #: ... on clocks at least this long (seconds); shorter ones (reaction windows) get none.
 REMINDER_MIN_CLOCK = 30.0
+#: Discord lets the bot edit a private panel with its interaction token for 15 minutes; the panel
+#: follows the game only while the token is younger than this, so an edit never races the expiry.
+PANEL_FOLLOW_SECONDS = 14 * 60.0
 
 
 class DiscordPublisher:
@@ -88,6 +103,10 @@ class DiscordPublisher:
         self._reminder_tasks: set[asyncio.Task[None]] = set()
         #: The last board image of a finished table, until its result card shows it too.
         self._final_boards: dict[int, bytes] = {}
+        #: The private panel that follows the game, per table and user (see :meth:`panel_shown`).
+        self._panels: dict[int, dict[int, _Panel]] = {}
+        #: Whether panels follow the game at all (``scripts/taps.py --no-follow`` measures the bot without it).
+        self.follow_panels = True
         #: Called with every payload the bot posts (the offline demo saves them).
         self.observers: list[Callable[[Table, str, Payload], None]] = []
 
@@ -261,6 +280,7 @@ class DiscordPublisher:
         self._cancel_reminder(table_id)
         self._final_boards.pop(table_id, None)
         self._dirty.discard(table_id)
+        self._panels.pop(table_id, None)
 
     async def _edit_lobby(self, table: Table) -> None:
         if table.lobby_message_id is None or table.status == "finished":
@@ -363,8 +383,85 @@ class DiscordPublisher:
         except DISCORD_FAILURES:
             log.warning("could not update the board of table %s", table.id, exc_info=True)
             return False
+        await self._follow_panels(table)
         await self._call_players(table, target)
         return True
+
+    # ------------------------------------------------------------------ panels that follow the game
+    async def panel_shown(
+        self,
+        table: Table,
+        user_id: int,
+        interaction: discord.Interaction,
+        shown: PanelShown,
+    ) -> None:
+        """Remember the panel ``interaction`` just sent or edited as the one of ``user_id`` that follows the game.
+
+        ``shown`` says which message it is and what it showed. A player's older panel (another
+        message) is edited into a short note pointing to the newer one. If the table moved on while
+        the panel was being sent, the panel is brought up to date at once.
+        """
+        if not self.follow_panels or table.status != "active" or table.seat_of(user_id) is None:
+            return  # a spectator's panel shows no decision; a finished table's map is already forgotten
+        panels = self._panels.setdefault(table.id, {})
+        old = panels.get(user_id)
+        panel = _Panel(
+            interaction=interaction,
+            message_id=shown.message_id,
+            original=shown.original,
+            issued=self.bot.service.now(),
+            locale=shown.locale,
+            key=shown.key,
+            live=shown.live,
+        )
+        panels[user_id] = panel
+        if old is not None and old.message_id != panel.message_id and self._fresh(old):
+            moved = Payload(embed=discord.Embed(description=translate(old.locale, "panel.moved")))
+            with contextlib.suppress(*DISCORD_FAILURES):
+                await _edit_panel(old, moved, keep_view=False)
+        await self._follow(table, user_id, panel)
+
+    def _fresh(self, panel: _Panel) -> bool:
+        """Return whether ``panel``'s token is young enough to edit it."""
+        return self.bot.service.now() - panel.issued < PANEL_FOLLOW_SECONDS
+
+    async def _follow_panels(self, table: Table) -> None:
+        """Bring every followed panel of ``table`` to the decision it shows now (see :meth:`_follow`)."""
+        for user_id, panel in list(self._panels.get(table.id, {}).items()):
+            await self._follow(table, user_id, panel)
+
+    async def _follow(self, table: Table, user_id: int, panel: _Panel) -> None:
+        """Edit ``panel`` when a decision came to its player in the panel, or the one it offered has passed.
+
+        A token too old to edit drops the panel (the call's ping and "My cards" take over); so does
+        a panel Discord no longer knows (deleted, expired). Other failures keep it for the next update.
+        """
+        async with panel.lock:
+            panels = self._panels.get(table.id)
+            if panels is None or panels.get(user_id) is not panel:
+                return  # replaced by a newer panel, or the table is over and forgotten
+            key = panel_key(table)
+            awaited = self._awaited(table).get(user_id)
+            if key == panel.key or not (panel.live or (awaited is not None and awaited[1] == "panel")):
+                return
+            if not self._fresh(panel):
+                del panels[user_id]
+                return
+            # Drawn off the loop (a hand picture may be rendered) from a snapshot, as the board is.
+            snapshot = replace(table, seats=[replace(seat) for seat in table.seats])
+            live = seat_awaited(snapshot, user_id)
+            payload = await asyncio.to_thread(panel_payload, snapshot, user_id, panel.locale)
+            try:
+                await _edit_panel(panel, payload, keep_view=True)
+            except (discord.NotFound, discord.Forbidden):
+                log.info("the panel of user %s at table %s is gone; the call takes over", user_id, table.id)
+                if panels.get(user_id) is panel:
+                    del panels[user_id]
+                return
+            except DISCORD_FAILURES:
+                log.warning("could not update a panel at table %s", table.id, exc_info=True)
+                return
+            panel.key, panel.live = panel_key(snapshot), live
 
     # ------------------------------------------------------------------ calling the players
     def _measure_clock(self, table: Table) -> _Call | None:
@@ -543,6 +640,68 @@ class _Call:
     reminded: int | None = None
     #: Board updates and the reminder change the message one at a time.
     lock: asyncio.Lock = field(default_factory=asyncio.Lock, repr=False)
+
+
+@dataclass(frozen=True)
+class PanelShown:
+    """What a private panel the player just saw is: which message, its language, what it showed."""
+
+    #: The message id (``None`` if Discord did not say; it then counts as a message of its own).
+    message_id: int | None
+    #: Whether it is the interaction's own response (edited through ``@original``) or a followup.
+    original: bool
+    locale: str
+    #: :func:`panel_key` of the table when the panel was drawn.
+    key: tuple[int, str]
+    #: Whether it offered its player a decision (they were awaited when it was drawn).
+    live: bool
+
+
+def panel_key(table: Table) -> tuple[int, str]:
+    """Return what a panel drawn now shows: the prompt it answers and whether the game goes on."""
+    return (table.prompt_version, table.status)
+
+
+def seat_awaited(table: Table, user_id: int) -> bool:
+    """Return whether the table waits for ``user_id``'s seat now (its panel then offers a decision)."""
+    seat = table.seat_of(user_id)
+    state = table.state
+    return (
+        seat is not None
+        and state is not None
+        and table.status == "active"
+        and seat.seat in table.engine.active_seats(state)
+    )
+
+
+@dataclass
+class _Panel:
+    """A player's private panel that follows the game, and the interaction whose token edits it."""
+
+    interaction: discord.Interaction
+    message_id: int | None
+    original: bool
+    #: When its token was issued (the service's clock), to stop following it before it expires.
+    issued: float
+    locale: str
+    key: tuple[int, str]
+    live: bool
+    #: The board loop and a click never edit one panel at once.
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock, repr=False)
+
+
+async def _edit_panel(panel: _Panel, payload: Payload, *, keep_view: bool) -> None:
+    """Edit ``panel``'s message to ``payload`` (its hand picture replaces any earlier attachment)."""
+    files = [payload.file()] if payload.png is not None else []
+    view = payload.view if keep_view else None
+    if panel.original or panel.message_id is None:
+        await panel.interaction.edit_original_response(
+            embed=payload.embed, view=view, attachments=files, allowed_mentions=NO_PINGS
+        )
+    else:
+        await panel.interaction.followup.edit_message(
+            panel.message_id, embed=payload.embed, view=view, attachments=files, allowed_mentions=NO_PINGS
+        )
 
 
 def _track(tasks: dict[int, asyncio.Task[None]], table_id: int, task: asyncio.Task[None]) -> None:

@@ -349,6 +349,7 @@ class BotSpies:
         monkeypatch.setattr(publisher, "board_payload", board_payload)
         monkeypatch.setattr(publisher, "result_payload", result_payload)
         monkeypatch.setattr(interactions, "panel_payload", panel_payload)
+        monkeypatch.setattr(publisher, "panel_payload", panel_payload)
         monkeypatch.setattr(bot.tables, "choose_ai_action", choose)
         world.bot.publisher.observers.append(self.observe)
 

@@ -1,6 +1,7 @@
 """Per-table bookkeeping ends with the table: nothing of a finished or cancelled table stays in memory.
 
-The publisher keeps log lines, board and lobby tasks, calls, reminders and dirty marks per table, the service
+The publisher keeps log lines, board and lobby tasks, calls, reminders, dirty marks and the private panels
+that follow the game per table, the service
 its tables, clock timers and AI tasks; a long-running bot shows thousands of tables, so each of
 these maps must be empty once every table it has shown is over (benchmarks/bookkeeping.py measures
 the same at 10,000 tables).
@@ -27,6 +28,7 @@ async def test_nothing_of_finished_and_cancelled_tables_stays_behind(world: Worl
     await world.play_out(played, [alice, bob])
 
     ended = await world.seat(carol, bob)
+    await world.open_panel(bob, ended)  # a panel that follows the game until the table ends
     confirm = await world.table_button(carol, ended, "end")
     assert confirm.response is not None
     await carol.click(confirm.response, custom_id=f"tbl:{ended}:end_yes")

@@ -351,6 +351,7 @@ class LeakCheck:
         monkeypatch.setattr(CadwallonPresenter, "render_board", render_board)
         monkeypatch.setattr("bot.ui.publisher.board_payload", checked_board)
         monkeypatch.setattr("bot.ui.interactions.panel_payload", checked_panel)
+        monkeypatch.setattr("bot.ui.publisher.panel_payload", checked_panel)
 
     def board_is_public(self, table: Table, lines: list[str], build: Any) -> None:
         state = table.state

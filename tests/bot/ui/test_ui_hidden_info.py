@@ -119,6 +119,7 @@ class LeakCheck:
         monkeypatch.setattr(CoupPresenter, "render_board", render_board)
         monkeypatch.setattr("bot.ui.publisher.board_payload", checked_board)
         monkeypatch.setattr("bot.ui.interactions.panel_payload", checked_panel)
+        monkeypatch.setattr("bot.ui.publisher.panel_payload", checked_panel)
         self.watch(monkeypatch, world.bot.publisher)
 
     def watch(self, monkeypatch, publisher) -> None:

@@ -21,7 +21,7 @@ from games.coup.models import (
     Steal,
     TakeIncome,
 )
-from tests.support import World, component_ids, embed_text, private_text
+from tests.support import World, component_ids, embed_text, find_action, private_text
 
 pytestmark = pytest.mark.asyncio
 
@@ -70,6 +70,7 @@ async def test_the_panel_can_be_refreshed_and_reopened(world):
     alice, _bob, table_id = await duel(world)
     first = await world.open_panel(alice, table_id)
     assert first.response is not None
+    first_text = embed_text(first.response.embeds)
 
     refreshed = await alice.click(first.response, custom_id=f"tbl:{table_id}:hand")
     reopened = await world.open_panel(alice, table_id)
@@ -77,7 +78,9 @@ async def test_the_panel_can_be_refreshed_and_reopened(world):
     assert refreshed.response is not None and refreshed.response.id == first.response.id  # edited in place
     assert refreshed.response.ephemeral and not refreshed.followups
     assert reopened.ephemeral and reopened.response is not None and reopened.response.id != first.response.id
-    assert embed_text(reopened.response.embeds) == embed_text(first.response.embeds)
+    assert embed_text(reopened.response.embeds) == first_text
+    # Only the newest panel follows the game: the older one now points to it, with no stale buttons.
+    assert embed_text(first.response.embeds) == en("panel.moved") and not world.components(first.response)
 
 
 async def test_a_spectator_sees_the_public_part_only(world):
@@ -200,11 +203,15 @@ async def test_an_old_panel_is_refused_once_the_board_moved_on(world):
     alice, bob, table_id = await duel(world)
     old_panel = await world.open_panel(alice, table_id)
     assert old_panel.response is not None
+    # The panel itself follows the game (its stale buttons are replaced); a client may still show
+    # the old buttons for a moment, so a copy of them is what gets clicked.
+    old_rows = world.components(old_panel.response)
     await world.act(alice, table_id, TakeIncome())
     await world.act(bob, table_id, TakeIncome())
     before = await world.db_snapshot(table_id)
+    assert find_action(world.components(old_panel.response), TakeIncome()) is None
 
-    result = await world.press(alice, old_panel.response, TakeIncome())
+    result = await world.press(alice, await world.forge(world.thread(table_id), old_rows), TakeIncome())
 
     assert private_text(result) == en("core.error.stale")
     assert await world.db_snapshot(table_id) == before
