@@ -408,6 +408,12 @@ class TableService:
             self.tables[row.id] = table
         # Lobbies whose time ran out while the bot was down are cancelled now, never served again.
         await self.expire_due_lobbies()
+        # The last reads come before any clock is armed: a clock due at once (its grace is short)
+        # must not fire while restore still awaits, before it returns.
+        quarantined = [
+            (row, await self.storage.seats(row.id))
+            for row in await self.storage.unnotified_quarantines(shards=self.shards)
+        ]
         for table in self.tables.values():
             if table.status == "active":
                 self._arm_clock(table)
@@ -417,8 +423,8 @@ class TableService:
         # Threads whose archive time came while the bot was down are archived now, the others on time.
         for archive in archives:
             self._arm_archive(archive)
-        for row in await self.storage.unnotified_quarantines(shards=self.shards):
-            self._spawn(self._tell_quarantined(row, await self.storage.seats(row.id)))
+        for row, seats in quarantined:
+            self._spawn(self._tell_quarantined(row, seats))
         return len(self.tables)
 
     async def _tell_quarantined(self, row: TableRow, seats: Sequence[SeatRow]) -> None:

@@ -378,7 +378,8 @@ async def top_up(service: TableService, rng: GameRng, next_user: list[int]) -> N
                 game=game,
                 host_id=HOST,
                 host_name="host",
-                options={"clock": CLOCK_SECONDS},
+                # Reaction windows run out as fast as decisions do (their own clock is 15 s by default).
+                options={"clock": CLOCK_SECONDS, "reaction_clock": CLOCK_SECONDS},
                 locale=rng.choice(["ru", "en"]),
                 seed=f"crash-{game}-{next_user[0]}",
                 seat_host=False,

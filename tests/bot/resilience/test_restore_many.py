@@ -58,7 +58,8 @@ async def fill(path: str, count: int, channel_id: int, guild_id: int, people: li
                 game=game,
                 host_id=users[0],
                 host_name=f"p{users[0]}",
-                options={"clock": 3600},
+                # Filling takes longer than a 15-s reaction window: no clock may run out before the restart.
+                options={"clock": 3600, "reaction_clock": 3600},
                 locale=rng.choice(["ru", "en"]),
                 seed=f"restore-{index}",
             )
