@@ -938,6 +938,54 @@ class TableService:
             await self._commit(table, seat.seat, action, step.state, step.events, user_id=user_id, seats=seat_updates)
         return table
 
+    async def act_many(self, table_id: int, user_id: int, prompt_version: int, actions: Sequence[Any]) -> Table:
+        """Apply ``actions`` in order for the seat of ``user_id`` as one decision (a submitted form): all or none.
+
+        The prompt version is checked once, against the first action. Every action is then applied
+        to the state the previous one produced, with the engine's full checks, before anything is
+        written: one illegal part (or the decision ending before the last part) raises its error
+        and leaves the table as it was. Only then are the steps committed, one log entry each, under
+        the table lock the whole time, so no other click or AI move can come between two parts.
+        """
+        if not actions:
+            raise _err("table.error")
+        table = await self.get(table_id)
+        async with table.lock:
+            if table.status != "active" or table.state is None:
+                raise _err("table.not_active")
+            seat = table.seat_of(user_id)
+            if seat is None:
+                raise _err("table.not_seated")
+            if prompt_version != table.prompt_version:
+                self._explain_stale(table, seat.seat, actions[0])
+            engine = table.engine
+            state = table.state
+            steps: list[tuple[Any, Step[Any]]] = []
+            for action in actions:
+                if seat.seat not in engine.active_seats(state) or engine.outcome(state) is not None:
+                    # The decision is over before its last part (it cannot take them all): refuse the whole.
+                    raise _err("table.not_your_turn") if not steps else _err("form.unfinished")
+                step = engine.apply(state, seat.seat, action)
+                steps.append((action, step))
+                state = step.state
+            seat_updates: list[Seat] = []
+            if seat.timeouts_in_row:
+                seat.timeouts_in_row = 0
+                seat_updates.append(seat)
+            for index, (action, step) in enumerate(steps):
+                # Each commit checks the version the previous one wrote; within one process the lock
+                # makes the sequence uninterruptible (see the report on multi-process limits).
+                await self._commit(
+                    table,
+                    seat.seat,
+                    action,
+                    step.state,
+                    step.events,
+                    user_id=user_id,
+                    seats=seat_updates if index == 0 else (),
+                )
+        return table
+
     def free_for(self, table: Table, seat: int) -> list[Any]:
         """Return the actions ``seat`` may take outside its turn (a game's "free actions"), if any."""
         free = getattr(table.engine, "free_actions", None)

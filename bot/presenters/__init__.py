@@ -7,6 +7,8 @@ means adding an engine and a presenter, not touching the views or the publisher.
 Optional, beyond the protocol: ``log_filler`` (event kinds the log leaves out) and
 ``log_lines(events, names, locale)`` (one step's public lines, joining events that belong
 together); :mod:`bot.ui.gamelog` uses them for the board, the Log button and replays.
+``forms(view, legal, names, locale)`` returns the viewer's decisions that one form can take whole
+(:class:`Form`); the private panel offers each as a button opening a modal (:mod:`bot.ui.forms`).
 """
 
 from __future__ import annotations
@@ -27,6 +29,39 @@ class Choice:
     group: str | None = None
     style: str = "secondary"  # primary | secondary | success | danger
     emoji: str | None = None
+
+
+@dataclass(frozen=True)
+class FormField:
+    """One part of a form: a select of ``choices`` (their actions are the values), ``min``–``max`` picks."""
+
+    label: str
+    choices: tuple[Choice, ...]
+    min_values: int = 0
+    max_values: int = 1
+    description: str | None = None
+
+
+@dataclass(frozen=True)
+class Form:
+    """A whole decision in one modal: the picks of its fields in field order, then ``then``.
+
+    With nothing picked the decision is ``empty`` instead (a form with no ``empty`` needs a pick).
+    ``kind`` names the form in component ids (``[a-z_]``, at most 16 characters); ``title`` (at
+    most 45) heads the modal and ``button`` labels the panel's button that opens it.
+    """
+
+    kind: str
+    title: str
+    button: str
+    fields: tuple[FormField, ...]
+    then: tuple[Any, ...] = ()
+    empty: tuple[Any, ...] = ()
+
+    def actions(self, picks: Sequence[Sequence[Any]]) -> list[Any]:
+        """Return the engine actions of a submission: ``picks`` holds each field's chosen actions, in order."""
+        chosen = [action for field_picks in picks for action in field_picks]
+        return [*chosen, *self.then] if chosen else list(self.empty)
 
 
 class Presenter(Protocol):

@@ -36,10 +36,10 @@ from pydantic import BaseModel
 
 from bot.i18n import has_key, translate
 from bot.i18n.narrate import event_key
-from bot.presenters import Choice
+from bot.presenters import Choice, Form, FormField
 from bot.render.intrigue import card_number, character_name, land_name, render_intrigue_board
 from games.core.models import Event
-from games.intrigue.data import CHARACTERS, LANDS, CouncilSeat, Trait, has_trait
+from games.intrigue.data import CHARACTERS, DISCOUNTED_MERCENARY_COST, LANDS, CouncilSeat, Trait, has_trait
 from games.intrigue.models import (
     Back,
     BallotsRevealed,
@@ -127,6 +127,10 @@ TABLE_SECTIONS = frozenset({"lands", "characters", "traits"})
 ROWS = 4
 PER_ROW = 5
 MAX_OPTIONS = 25
+#: A modal holds at most five fields.
+MAX_FORM_FIELDS = 5
+DONE_ACTION = Done()
+SKIP_ACTION = Skip()
 #: Every select group the presenter uses (``intrigue.select.<group>`` must exist for each).
 SELECT_GROUPS = (
     "place",
@@ -573,6 +577,46 @@ class IntriguePresenter:
         """Label every legal action of the viewer (its own cards by type), packed to fit the panel."""
         v = _view(view)
         return pack([self.label(action, v, names, locale) for action in legal])
+
+    def forms(self, view: BaseModel, legal: Sequence[Any], names: Sequence[str], locale: str) -> list[Form]:
+        """Return the viewer's decisions that one form takes whole: an investment basket not yet begun.
+
+        A basket's parts are known up front (every land to invest in, every type in stock), so its
+        form has one field per purchase, up to what the viewer's coins could buy (at most five, a
+        modal's limit); the picks are made in field order, then Pay. An empty form buys nothing.
+        The panel keeps the step-by-step picks too (a basket already begun goes on that way).
+        The other multi-part decisions stay step by step: a mercenary send's and a removal's later
+        parts depend on the earlier picks (which card, which target, the target's price), and a
+        ballot's entries are not in the viewer's view, only the current one.
+        """
+        v = _view(view)
+        decision, step, _ = current_step(v)
+        if v.viewer is None or decision is not Decision.INVEST or step != "basket":
+            return []
+        if v.draft is not None and v.draft.items:
+            return []
+        parts = [self.label(a, v, names, locale) for a in legal if isinstance(a, PickLand | PickType)]
+        if not parts or SKIP_ACTION not in legal:
+            return []
+        coins = v.players[v.viewer].coins
+        slots = max(1, min(MAX_FORM_FIELDS, coins // DISCOUNTED_MERCENARY_COST))
+        fields = tuple(
+            FormField(
+                label=translate(locale, "form.intrigue.basket_slot", n=index + 1)[:45],
+                choices=tuple(parts[:MAX_OPTIONS]),
+            )
+            for index in range(slots)
+        )
+        return [
+            Form(
+                kind="basket",
+                title=translate(locale, "form.intrigue.basket_title"),
+                button=translate(locale, "form.intrigue.basket_button"),
+                fields=fields,
+                then=(DONE_ACTION,),
+                empty=(SKIP_ACTION,),
+            )
+        ]
 
     def label(self, action: Any, v: IntrigueView, names: Sequence[str], locale: str) -> Choice:
         """Return the labelled choice of one action at the viewer's current step."""
