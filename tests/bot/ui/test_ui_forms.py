@@ -17,9 +17,11 @@ from simcord.results import InteractionResult, ResponseMessage
 from bot.codec import encode_action
 from bot.i18n import translate
 from bot.presenters.registry import PRESENTERS
+from bot.tables import TableError
 from bot.ui.forms import MAX_FIELDS, MAX_TITLE
+from games.core import StaleActionError
 from games.intrigue.data import INVEST_COST
-from games.intrigue.models import Decision, IntrigueView, MercType, PickLand, PickType, Skip
+from games.intrigue.models import Decision, Done, IntrigueView, MercType, PickLand, PickType, Skip
 from games.intrigue.state import IntrigueState
 from tests.bot.ui.test_ui_intrigue import intrigue_table, panel, play_until, state_of
 from tests.support import World, component_ids, embed_text, private_text, walk
@@ -230,3 +232,22 @@ async def test_a_panel_offers_the_form_beside_its_step_by_step_picks(world):
     label = next(c for c in walk(rows) if c.get("custom_id", "").startswith("form:"))["label"]
     assert label == en("form.intrigue.basket_button")
     assert en("intrigue.todo.D9_basket") in embed_text(opened.embeds)
+
+
+# ---------------------------------------------------------------------- the service's act_many
+async def test_act_many_refuses_a_sequence_that_outlives_its_decision(world):
+    alice, _, table_id = await alices_basket(world, coins=9)
+    table = world.table(table_id)
+    before = await world.db_snapshot(table_id)
+    spy = PickType(merc=MercType.SPY)
+
+    with pytest.raises(TableError) as refused:
+        await world.service.act_many(table_id, alice.id, table.prompt_version, [spy, Done(), spy])
+
+    assert refused.value.code == "form.unfinished" and en("form.unfinished")
+    assert await world.db_snapshot(table_id) == before
+    with pytest.raises(StaleActionError):
+        await world.service.act_many(table_id, alice.id, table.prompt_version - 1, [spy, Done()])
+    assert await world.db_snapshot(table_id) == before
+    await world.service.act_many(table_id, alice.id, table.prompt_version, [spy, Done()])
+    assert [c.merc for c in state_of(world, table_id).hands[0]] == [MercType.SPY]
