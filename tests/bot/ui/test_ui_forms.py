@@ -251,3 +251,47 @@ async def test_act_many_refuses_a_sequence_that_outlives_its_decision(world):
     assert await world.db_snapshot(table_id) == before
     await world.service.act_many(table_id, alice.id, table.prompt_version, [spy, Done()])
     assert [c.merc for c in state_of(world, table_id).hands[0]] == [MercType.SPY]
+
+
+# ---------------------------------------------------------------------- a sealed ballot
+async def test_the_ballot_form_sends_the_whole_ballot(world):
+    people = world.members("alice", "bob", "carol")
+    table_id = await intrigue_table(world, *people)
+    fresh: list[int] = []
+
+    def a_fresh_ballot(state: IntrigueState) -> bool:
+        table = world.table(table_id)
+        for seat in sorted(table.engine.active_seats(state)):
+            view = table.engine.view(state, seat)
+            assert isinstance(view, IntrigueView)
+            pending = view.pending
+            if pending is not None and pending.decision is Decision.BALLOT and view.draft is not None:
+                if view.draft.items or table.seats[seat].ai_controlled:
+                    continue
+                fresh.append(seat)
+                return True
+        return False
+
+    await play_until(world, table_id, a_fresh_ballot, steps=3000)
+    seat = fresh[-1]
+    member = world.seat_member(table_id, seat, people)
+    opened = await panel(world, member, table_id)
+    button = form_button(world.components(opened), "ballot")
+    assert button is not None, component_ids(world.components(opened))
+    shown = await member.click(opened, custom_id=button)
+    assert shown.modal is not None, private_text(shown)
+    fields = [c["component"] for c in shown.modal["components"]]
+    answers = {f["custom_id"]: [f["options"][-1]["value"]] for f in fields}  # abstain / no preference
+    logged = len(await world.service.storage.action_log(table_id))
+
+    done = await member.submit_modal(shown, answers)
+
+    assert not done.followups, private_text(done)
+    log = await world.service.storage.action_log(table_id)
+    mine = log[logged : logged + len(fields)]
+    assert [entry.seat for entry in mine] == [seat] * len(fields)
+    assert [entry.action for entry in mine] == [
+        f'{{"kind":"pick_side","side":"{v[0].split(".")[1]}"}}' for v in answers.values()
+    ]
+    # Every entry answered, in the form's order; the last one sent the ballot (no Done, no default).
+    assert len(mine) == len(fields) <= 5
