@@ -7,13 +7,15 @@ means adding an engine and a presenter, not touching the views or the publisher.
 Optional, beyond the protocol: ``log_filler`` (event kinds the log leaves out) and
 ``log_lines(events, names, locale)`` (one step's public lines, joining events that belong
 together); :mod:`bot.ui.gamelog` uses them for the board, the Log button and replays.
-``forms(view, legal, names, locale)`` returns the viewer's decisions that one form can take whole
-(:class:`Form`); the private panel offers each as a button opening a modal (:mod:`bot.ui.forms`).
+``forms(view, legal, names, locale, explore=...)`` returns the viewer's decisions that one form can
+take whole (:class:`Form`); the private panel offers each as a button opening a modal
+(:mod:`bot.ui.forms`). ``explore`` (an :data:`Explore`) shows the presenter the viewer's own view and
+legal actions after some of its actions, so a form's later fields are the engine's own answers.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
@@ -31,6 +33,11 @@ class Choice:
     emoji: str | None = None
 
 
+#: Applies the viewer's actions to a copy of the game and returns its view and legal actions then
+#: (``None`` when one of them is refused or the viewer no longer decides); nothing is committed.
+Explore = Callable[[Sequence[Any]], tuple[BaseModel, list[Any]] | None]
+
+
 @dataclass(frozen=True)
 class FormField:
     """One part of a form: a select of ``choices`` (their actions are the values), ``min``–``max`` picks."""
@@ -44,10 +51,10 @@ class FormField:
 
 @dataclass(frozen=True)
 class Form:
-    """A whole decision in one modal: the picks of its fields in field order, then ``then``.
+    """A whole decision in one modal: ``before``, the picks of its fields in field order, then ``then``.
 
     With nothing picked the decision is ``empty`` instead (a form with no ``empty`` needs a pick).
-    ``kind`` names the form in component ids (``[a-z_]``, at most 16 characters); ``title`` (at
+    ``kind`` names the form in component ids (``[a-z0-9_]``, at most 16 characters); ``title`` (at
     most 45) heads the modal and ``button`` labels the panel's button that opens it.
     """
 
@@ -57,11 +64,12 @@ class Form:
     fields: tuple[FormField, ...]
     then: tuple[Any, ...] = ()
     empty: tuple[Any, ...] = ()
+    before: tuple[Any, ...] = ()
 
     def actions(self, picks: Sequence[Sequence[Any]]) -> list[Any]:
         """Return the engine actions of a submission: ``picks`` holds each field's chosen actions, in order."""
         chosen = [action for field_picks in picks for action in field_picks]
-        return [*chosen, *self.then] if chosen else list(self.empty)
+        return [*self.before, *chosen, *self.then] if chosen else list(self.empty)
 
 
 class Presenter(Protocol):

@@ -36,7 +36,7 @@ from pydantic import BaseModel
 
 from bot.i18n import has_key, translate
 from bot.i18n.narrate import event_key
-from bot.presenters import Choice, Form, FormField
+from bot.presenters import Choice, Explore, Form, FormField
 from bot.render.intrigue import card_number, character_name, land_name, render_intrigue_board
 from games.core.models import Event
 from games.intrigue.data import CHARACTERS, DISCOUNTED_MERCENARY_COST, LANDS, CouncilSeat, Trait, has_trait
@@ -580,7 +580,9 @@ class IntriguePresenter:
         v = _view(view)
         return pack([self.label(action, v, names, locale) for action in legal])
 
-    def forms(self, view: BaseModel, legal: Sequence[Any], names: Sequence[str], locale: str) -> list[Form]:
+    def forms(
+        self, view: BaseModel, legal: Sequence[Any], names: Sequence[str], locale: str, explore: Explore | None = None
+    ) -> list[Form]:
         """Return the viewer's decisions that one form takes whole: a basket or a ballot not yet begun.
 
         Their parts are known up front, so the form has a field per part; the panel keeps the

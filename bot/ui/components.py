@@ -298,7 +298,7 @@ class ActSelect(
 
 class FormButton(
     discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=r"form:(?P<table>\d{1,18}):(?P<prompt>\d{1,9}):(?P<kind>[a-z_]{1,16})",
+    template=r"form:(?P<table>\d{1,18}):(?P<prompt>\d{1,9}):(?P<kind>[a-z0-9_]{1,16})",
 ):
     """A private panel's button opening the form of one whole decision (:mod:`bot.ui.forms`)."""
 

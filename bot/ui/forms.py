@@ -17,20 +17,22 @@ submission for a decision that has passed is refused, never applied.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
 import discord
+from pydantic import BaseModel
 
 from bot.codec import CodecError, encode_action
-from bot.presenters import Form
+from bot.presenters import Explore, Form
 from bot.presenters.registry import PRESENTERS
 from bot.tables import Table
 from bot.ui.text import label_names
-from games.core import GameError
+from games.core import BaseState, GameError
+from games.core.protocol import Engine
 
 #: The custom id of a form's modal.
-MODAL_ID = re.compile(r"formm:(?P<table>\d{1,18}):(?P<prompt>\d{1,9}):(?P<kind>[a-z_]{1,16})")
+MODAL_ID = re.compile(r"formm:(?P<table>\d{1,18}):(?P<prompt>\d{1,9}):(?P<kind>[a-z0-9_]{1,16})")
 #: Discord's limits on a modal: top-level components, title, a label's text and description, options.
 MAX_FIELDS = 5
 MAX_TITLE = 45
@@ -54,8 +56,38 @@ def forms_for(table: Table, seat: int | None, locale: str) -> list[Form]:
     if seat not in table.engine.active_seats(state):
         return []
     legal = table.engine.legal_actions(state, seat)
-    forms: list[Form] = build(table.view(seat), legal, label_names(table.names()), locale)
-    return [form for form in forms if form.fields][:MAX_FIELDS]
+    forms: list[Form] = build(
+        table.view(seat), legal, label_names(table.names()), locale, explore=_explorer(table.engine, state, seat)
+    )
+    return [form for form in forms if fits(form)]
+
+
+def fits(form: Form) -> bool:
+    """Return whether ``form`` fits one modal: one to five fields of one to 25 options.
+
+    A form that does not is left out, never cut short: its decision stays on the panel's
+    step-by-step components, which split long lists.
+    """
+    return 0 < len(form.fields) <= MAX_FIELDS and all(0 < len(part.choices) <= MAX_OPTIONS for part in form.fields)
+
+
+def _explorer(engine: Engine[Any], state: BaseState, seat: int) -> Explore:
+    """Return the :data:`bot.presenters.Explore` of ``seat`` from ``state`` (pure: nothing is committed)."""
+
+    def explore(actions: Sequence[Any]) -> tuple[BaseModel, list[Any]] | None:
+        after = state
+        try:
+            for action in actions:
+                if seat not in engine.active_seats(after):
+                    return None
+                after = engine.apply(after, seat, action).state
+        except GameError:
+            return None
+        if seat not in engine.active_seats(after):
+            return None
+        return engine.view(after, seat), engine.legal_actions(after, seat)
+
+    return explore
 
 
 def field_id(index: int) -> str:

@@ -19,10 +19,13 @@ from bot.i18n import translate
 from bot.presenters.registry import PRESENTERS
 from bot.tables import TableError
 from bot.ui.forms import MAX_FIELDS, MAX_TITLE
+from games.cadwallon.models import ChooseAgent, ChooseBoulevard, PlaceAgent
+from games.cadwallon.state import CadwallonState
 from games.core import StaleActionError
 from games.intrigue.data import INVEST_COST
 from games.intrigue.models import Decision, Done, IntrigueView, MercType, PickLand, PickType, Skip
 from games.intrigue.state import IntrigueState
+from tests.bot.ui.test_ui_cadwallon import DEAL as CADWALLON_DEAL
 from tests.bot.ui.test_ui_intrigue import intrigue_table, panel, play_until, state_of
 from tests.support import World, component_ids, embed_text, private_text, walk
 
@@ -75,6 +78,12 @@ def assert_refused(result: InteractionResult, expected: str) -> None:
     text = private_text(result)
     assert result.ephemeral and text == expected, text
     assert result.modal is None
+
+
+def cadwallon_state(world: World, table_id: int) -> CadwallonState:
+    state = world.state(table_id)
+    assert isinstance(state, CadwallonState)
+    return state
 
 
 def land(state: IntrigueState) -> int:
@@ -295,3 +304,33 @@ async def test_the_ballot_form_sends_the_whole_ballot(world):
     ]
     # Every entry answered, in the form's order; the last one sent the ballot (no Done, no default).
     assert len(mine) == len(fields) <= 5
+
+
+# ---------------------------------------------------------------------- a Cadwallon card with two targets
+async def test_a_two_target_card_is_played_with_both_targets_in_one_form(world):
+    alice, bob = world.members("alice", "bob")
+    world.rig(
+        seed="cadwallon",
+        game_options={**CADWALLON_DEAL, "reserve": ["A04", "A06"], "starting_hands": [["A05"], ["A13"]]},
+    )
+    table_id = await world.seat(alice, bob, game="cadwallon", grid=3)
+    await world.act(alice, table_id, PlaceAgent(boulevard="A1E"))
+    mine = await panel(world, alice, table_id)
+    button = form_button(world.components(mine), "play_a05")
+    assert button is not None, component_ids(world.components(mine))
+    shown = await alice.click(mine, custom_id=button)
+    assert shown.modal is not None, private_text(shown)
+    first, second = (c["component"] for c in shown.modal["components"])
+    agent = next(a.id for a in cadwallon_state(world, table_id).agents if a.owner == 0)
+    assert encode_action(ChooseAgent(agent=agent)) in [o["value"] for o in first["options"]]
+    move = encode_action(ChooseBoulevard(boulevard="B3S"))
+    assert move in [o["value"] for o in second["options"]]
+    logged = len(await world.service.storage.action_log(table_id))
+
+    done = await alice.submit_modal(shown, {first["custom_id"]: [f"agent.{agent}"], second["custom_id"]: [move]})
+
+    assert not done.followups, private_text(done)
+    state = cadwallon_state(world, table_id)
+    assert state.played[0] == ("A05",) and state.pending is None
+    assert [a.boulevard for a in state.agents if a.owner == 0] == [11]  # B3S, the barricade example's index
+    assert len(await world.service.storage.action_log(table_id)) == logged + 3  # play, agent, boulevard
