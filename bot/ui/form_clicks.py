@@ -7,7 +7,8 @@ offer that form to its seat. Anything else is answered privately and applies not
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
 
 import discord
 
@@ -56,7 +57,7 @@ class FormClicks:
     async def modal_submitted(self, interaction: discord.Interaction) -> None:
         """Apply a submitted form whole, or answer privately why nothing was applied."""
         try:
-            data = interaction.data or {}
+            data: Mapping[str, Any] = interaction.data or {}
             match = MODAL_ID.fullmatch(str(data.get("custom_id", "")))
             if match is None:
                 raise FormExpiredError  # a modal of an older version of the bot, or none of ours
