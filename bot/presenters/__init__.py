@@ -51,9 +51,12 @@ class FormField:
 
 @dataclass(frozen=True)
 class Form:
-    """A whole decision in one modal: ``before``, the picks of its fields in field order, then ``then``.
+    """A whole decision in one modal: the picks of its fields in field order, then ``then``.
 
     With nothing picked the decision is ``empty`` instead (a form with no ``empty`` needs a pick).
+    Every action a form takes besides ``then`` and ``empty`` is an option value of one of its
+    fields, so a driver fills a form by matching values to a planned sequence of actions; a part
+    with one answer only is a required field of that one option, shown already chosen.
     ``kind`` names the form in component ids (``[a-z0-9_]``, at most 16 characters); ``title`` (at
     most 45) heads the modal and ``button`` labels the panel's button that opens it.
     """
@@ -64,12 +67,11 @@ class Form:
     fields: tuple[FormField, ...]
     then: tuple[Any, ...] = ()
     empty: tuple[Any, ...] = ()
-    before: tuple[Any, ...] = ()
 
     def actions(self, picks: Sequence[Sequence[Any]]) -> list[Any]:
         """Return the engine actions of a submission: ``picks`` holds each field's chosen actions, in order."""
         chosen = [action for field_picks in picks for action in field_picks]
-        return [*self.before, *chosen, *self.then] if chosen else list(self.empty)
+        return [*chosen, *self.then] if chosen else list(self.empty)
 
 
 class Presenter(Protocol):

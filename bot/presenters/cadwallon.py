@@ -604,7 +604,7 @@ class CadwallonPresenter:
     def forms(
         self, view: BaseModel, legal: Sequence[Any], names: Sequence[str], locale: str, explore: Explore | None = None
     ) -> list[Form]:
-        """Return a form per action card whose two targets can be chosen together (play + both targets).
+        """Return a form per action card whose two targets can be chosen together (the card, then both targets).
 
         Which cards qualify is read from the engine through ``explore``, never from a list here: a
         card qualifies when it asks two questions and every answer to the first leaves the same
@@ -618,17 +618,23 @@ class CadwallonPresenter:
             return []
         forms: list[Form] = []
         for play in (a for a in legal if isinstance(a, PlayAction)):
-            fields = self._two_targets(play, explore, names, locale)
-            if fields is None:
+            targets = self._two_targets(play, explore, names, locale)
+            if targets is None:
                 continue
             name = card_name(play.card, locale)
+            # The card itself is the first field, its one answer already chosen: every action the
+            # form takes is an option value.
+            card = FormField(
+                label=translate(locale, "form.cadwallon.card")[:45],
+                choices=(Choice(play, name, emoji=EMOJI_CARD),),
+                min_values=1,
+            )
             forms.append(
                 Form(
                     kind=f"play_{play.card.lower()}",
                     title=translate(locale, "form.cadwallon.title", card=name)[:45],
                     button=translate(locale, "form.cadwallon.button", card=name),
-                    fields=fields,
-                    before=(play,),
+                    fields=(card, *targets),
                 )
             )
         return forms

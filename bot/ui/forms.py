@@ -99,8 +99,9 @@ def form_modal(table_id: int, prompt: int, form: Form) -> discord.ui.Modal:
     """Return the modal of ``form`` for prompt ``prompt`` (never stored: see the module docstring)."""
     modal = discord.ui.Modal(title=form.title[:MAX_TITLE], custom_id=f"formm:{table_id}:{prompt}:{form.kind}")
     for index, part in enumerate(form.fields[:MAX_FIELDS]):
+        only = len(part.choices) == 1 and part.min_values > 0  # a part with one answer comes chosen
         options = [
-            discord.SelectOption(label=c.label[:100] or "-", value=encode_action(c.action), emoji=c.emoji)
+            discord.SelectOption(label=c.label[:100] or "-", value=encode_action(c.action), emoji=c.emoji, default=only)
             for c in part.choices[:MAX_OPTIONS]
         ]
         select = discord.ui.Select[Any](

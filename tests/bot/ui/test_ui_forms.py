@@ -320,14 +320,16 @@ async def test_a_two_target_card_is_played_with_both_targets_in_one_form(world):
     assert button is not None, component_ids(world.components(mine))
     shown = await alice.click(mine, custom_id=button)
     assert shown.modal is not None, private_text(shown)
-    first, second = (c["component"] for c in shown.modal["components"])
+    card, first, second = (c["component"] for c in shown.modal["components"])
+    assert [(o["value"], o.get("default")) for o in card["options"]] == [("play.A05", True)]  # shown chosen
     agent = next(a.id for a in cadwallon_state(world, table_id).agents if a.owner == 0)
     assert encode_action(ChooseAgent(agent=agent)) in [o["value"] for o in first["options"]]
     move = encode_action(ChooseBoulevard(boulevard="B3S"))
     assert move in [o["value"] for o in second["options"]]
     logged = len(await world.service.storage.action_log(table_id))
 
-    done = await alice.submit_modal(shown, {first["custom_id"]: [f"agent.{agent}"], second["custom_id"]: [move]})
+    answers = {card["custom_id"]: ["play.A05"], first["custom_id"]: [f"agent.{agent}"], second["custom_id"]: [move]}
+    done = await alice.submit_modal(shown, answers)
 
     assert not done.followups, private_text(done)
     state = cadwallon_state(world, table_id)
