@@ -244,7 +244,7 @@ async def test_a_panel_offers_the_form_beside_its_step_by_step_picks(world):
 
 
 # ---------------------------------------------------------------------- the service's act_many
-async def test_act_many_refuses_a_sequence_that_outlives_its_decision(world):
+async def test_act_many_refuses_a_sequence_that_outlives_its_decision_and_commits_once(world, monkeypatch):
     alice, _, table_id = await alices_basket(world, coins=9)
     table = world.table(table_id)
     before = await world.db_snapshot(table_id)
@@ -258,8 +258,19 @@ async def test_act_many_refuses_a_sequence_that_outlives_its_decision(world):
     with pytest.raises(StaleActionError):
         await world.service.act_many(table_id, alice.id, table.prompt_version - 1, [spy, Done()])
     assert await world.db_snapshot(table_id) == before
+    storage = world.service.storage
+    writes: list[str] = []
+    for name in ("commit_action", "commit_actions"):
+        original = getattr(storage, name)
+
+        async def spy_on(*args: Any, _name: str = name, _original: Any = original, **kwargs: Any) -> Any:
+            writes.append(_name)
+            return await _original(*args, **kwargs)
+
+        monkeypatch.setattr(storage, name, spy_on)
     await world.service.act_many(table_id, alice.id, table.prompt_version, [spy, Done()])
     assert [c.merc for c in state_of(world, table_id).hands[0]] == [MercType.SPY]
+    assert writes[:1] == ["commit_actions"] and writes.count("commit_actions") == 1  # one transaction
 
 
 # ---------------------------------------------------------------------- a sealed ballot
