@@ -19,7 +19,7 @@ from bot.i18n import translate
 from bot.presenters.registry import PRESENTERS
 from bot.tables import TableError
 from bot.ui.forms import MAX_FIELDS, MAX_TITLE
-from games.cadwallon.models import ChooseAgent, ChooseBoulevard, PlaceAgent
+from games.cadwallon.models import ChooseAgent, ChooseBoulevard, EndTurn, PlaceAgent
 from games.cadwallon.state import CadwallonState
 from games.core import StaleActionError
 from games.intrigue.data import INVEST_COST
@@ -274,12 +274,13 @@ async def test_act_many_refuses_a_sequence_that_outlives_its_decision_and_commit
 
 
 # ---------------------------------------------------------------------- a sealed ballot
-async def test_the_ballot_form_sends_the_whole_ballot(world):
+async def a_fresh_ballot(world: World) -> tuple[list[MemberActor], int, int]:
+    """Seat three members and play until one of them faces a sealed ballot not yet begun."""
     people = world.members("alice", "bob", "carol")
     table_id = await intrigue_table(world, *people)
     fresh: list[int] = []
 
-    def a_fresh_ballot(state: IntrigueState) -> bool:
+    def ballot_to_fill(state: IntrigueState) -> bool:
         table = world.table(table_id)
         for seat in sorted(table.engine.active_seats(state)):
             view = table.engine.view(state, seat)
@@ -292,14 +293,23 @@ async def test_the_ballot_form_sends_the_whole_ballot(world):
                 return True
         return False
 
-    await play_until(world, table_id, a_fresh_ballot, steps=3000)
-    seat = fresh[-1]
-    member = world.seat_member(table_id, seat, people)
+    await play_until(world, table_id, ballot_to_fill, steps=3000)
+    return list(people), table_id, fresh[-1]
+
+
+async def open_ballot(world: World, member: MemberActor, table_id: int) -> tuple[ResponseMessage, InteractionResult]:
     opened = await panel(world, member, table_id)
     button = form_button(world.components(opened), "ballot")
     assert button is not None, component_ids(world.components(opened))
     shown = await member.click(opened, custom_id=button)
     assert shown.modal is not None, private_text(shown)
+    return opened, shown
+
+
+async def test_the_ballot_form_sends_the_whole_ballot(world):
+    people, table_id, seat = await a_fresh_ballot(world)
+    member = world.seat_member(table_id, seat, people)
+    _, shown = await open_ballot(world, member, table_id)
     fields = [c["component"] for c in shown.modal["components"]]
     answers = {f["custom_id"]: [f["options"][-1]["value"]] for f in fields}  # abstain / no preference
     logged = len(await world.service.storage.action_log(table_id))
@@ -347,3 +357,67 @@ async def test_a_two_target_card_is_played_with_both_targets_in_one_form(world):
     assert state.played[0] == ("A05",) and state.pending is None
     assert [a.boulevard for a in state.agents if a.owner == 0] == [11]  # B3S, the barricade example's index
     assert len(await world.service.storage.action_log(table_id)) == logged + 3  # play, agent, boulevard
+
+
+async def test_a_ballot_form_is_refused_once_the_ballot_was_sent_or_by_another_member(world):
+    people, table_id, seat = await a_fresh_ballot(world)
+    member = world.seat_member(table_id, seat, people)
+    opened, shown = await open_ballot(world, member, table_id)
+    copy = await world.forge(world.thread(table_id), world.components(opened))
+    button = form_button(world.components(copy), "ballot")
+    assert button is not None
+    fields = [c["component"] for c in (shown.modal or {})["components"]]
+    answers = {f["custom_id"]: [f["options"][0]["value"]] for f in fields}
+    stranger = world.member("dave")
+    by_stranger = await stranger.click(copy, custom_id=button)
+    assert_refused(by_stranger, en("table.not_seated"))
+    table = world.table(table_id)
+    await world.service.act(table_id, member.id, table.prompt_version, Done())  # sent the other way meanwhile
+    await world.env.settle()
+    before = await world.db_snapshot(table_id)
+
+    late = await member.submit_modal(shown, answers)
+    again = await member.click(copy, custom_id=button)
+
+    assert late.ephemeral and private_text(late) in {en("core.error.stale"), world.not_yours(table_id)}
+    assert again.ephemeral and again.modal is None
+    assert await world.db_snapshot(table_id) == before
+
+
+async def test_a_two_target_form_is_refused_when_stale_forged_or_not_yours(world):
+    alice, bob = world.members("alice", "bob")
+    deal = {**CADWALLON_DEAL, "reserve": ["A04", "A06"], "starting_hands": [["A05"], ["A13"]]}
+    world.rig(seed="cadwallon", game_options=deal)
+    table_id = await world.seat(alice, bob, game="cadwallon", grid=3)
+    await world.act(alice, table_id, PlaceAgent(boulevard="A1E"))
+    mine = await panel(world, alice, table_id)
+    copy = await world.forge(world.thread(table_id), world.components(mine))
+    button = form_button(world.components(copy), "play_a05")
+    assert button is not None
+    shown = await alice.click(mine, custom_id=button)
+    assert shown.modal is not None
+    card, first, second = (c["component"] for c in shown.modal["components"])
+    agent = first["options"][0]["value"]
+    before = await world.db_snapshot(table_id)
+
+    by_bob = await bob.click(copy, custom_id=button)
+    spec = shown._interaction.modal  # a client that sends a value the form never offered
+    assert spec is not None
+    spec["components"][2]["component"]["options"].append({"label": "A1E", "value": "boulevard.A1E"})
+    forged = await alice.submit_modal(
+        shown, {card["custom_id"]: ["play.A05"], first["custom_id"]: [agent], second["custom_id"]: ["boulevard.A1E"]}
+    )  # A1E holds her own agent: no option of the form (damaged or forged)
+
+    assert_refused(by_bob, world.not_yours(table_id))
+    assert_refused(forged, en("ui.error.bad_component"))
+    assert await world.db_snapshot(table_id) == before
+    shown = await alice.click(mine, custom_id=button)
+    table = world.table(table_id)
+    await world.service.act(table_id, alice.id, table.prompt_version, EndTurn())  # her turn ends meanwhile
+    await world.env.settle()
+    before = await world.db_snapshot(table_id)
+    late = await alice.submit_modal(
+        shown, {card["custom_id"]: ["play.A05"], first["custom_id"]: [agent], second["custom_id"]: ["boulevard.B3S"]}
+    )
+    assert_refused(late, en("core.error.stale"))
+    assert await world.db_snapshot(table_id) == before
