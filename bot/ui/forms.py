@@ -2,8 +2,9 @@
 
 A presenter lists the viewer's whole decisions that one form can take (:class:`bot.presenters.Form`);
 the private panel shows a button per form (:class:`bot.ui.components.FormButton`), and the button
-opens a modal whose fields are ``discord.ui.Label``-wrapped selects. Option values are encoded
-engine actions (:mod:`bot.codec`), as on every other component, so anything (the taps driver too)
+opens a modal whose fields are ``discord.ui.Label``-wrapped radio groups (one of two to ten
+answers) or selects (more answers, several picks, or one fixed answer shown chosen). Option values
+are encoded engine actions (:mod:`bot.codec`), as on every other component, so anything (the taps driver too)
 can fill a form by matching values to actions.
 
 The modal's custom id is ``formm:<table>:<prompt>:<kind>``. The modal is never kept in memory
@@ -39,6 +40,9 @@ MAX_TITLE = 45
 MAX_LABEL = 45
 MAX_DESCRIPTION = 100
 MAX_OPTIONS = 25
+#: A radio group holds two to ten options (and no emoji: its labels carry them as text).
+MIN_RADIO = 2
+MAX_RADIO = 10
 
 
 class FormExpiredError(GameError):
@@ -99,22 +103,42 @@ def form_modal(table_id: int, prompt: int, form: Form) -> discord.ui.Modal:
     """Return the modal of ``form`` for prompt ``prompt`` (never stored: see the module docstring)."""
     modal = discord.ui.Modal(title=form.title[:MAX_TITLE], custom_id=f"formm:{table_id}:{prompt}:{form.kind}")
     for index, part in enumerate(form.fields[:MAX_FIELDS]):
-        only = len(part.choices) == 1 and part.min_values > 0  # a part with one answer comes chosen
-        options = [
-            discord.SelectOption(label=c.label[:100] or "-", value=encode_action(c.action), emoji=c.emoji, default=only)
-            for c in part.choices[:MAX_OPTIONS]
-        ]
-        select = discord.ui.Select[Any](
-            custom_id=field_id(index),
-            options=options,
-            min_values=min(part.min_values, len(options)),
-            max_values=max(1, min(part.max_values, len(options))),
-            required=part.min_values > 0,
-        )
         description = part.description[:MAX_DESCRIPTION] if part.description else None
-        modal.add_item(discord.ui.Label(text=part.label[:MAX_LABEL], description=description, component=select))
+        component: discord.ui.Item[Any]
+        if part.max_values == 1 and MIN_RADIO <= len(part.choices) <= MAX_RADIO:
+            # A few answers of which one is taken: a radio group shows them all, one tap each.
+            component = discord.ui.RadioGroup[Any](
+                custom_id=field_id(index),
+                options=[
+                    discord.RadioGroupOption(label=_option_label(c), value=encode_action(c.action))
+                    for c in part.choices
+                ],
+                required=part.min_values > 0,
+            )
+        else:
+            only = len(part.choices) == 1 and part.min_values > 0  # a part with one answer comes chosen
+            options = [
+                discord.SelectOption(
+                    label=c.label[:100] or "-", value=encode_action(c.action), emoji=c.emoji, default=only
+                )
+                for c in part.choices[:MAX_OPTIONS]
+            ]
+            component = discord.ui.Select[Any](
+                custom_id=field_id(index),
+                options=options,
+                min_values=min(part.min_values, len(options)),
+                max_values=max(1, min(part.max_values, len(options))),
+                required=part.min_values > 0,
+            )
+        modal.add_item(discord.ui.Label(text=part.label[:MAX_LABEL], description=description, component=component))
     modal.stop()
     return modal
+
+
+def _option_label(choice: Any) -> str:
+    """Return a radio option's label: the choice's emoji (a radio option has none of its own) and its text."""
+    text = f"{choice.emoji} {choice.label}" if choice.emoji else choice.label
+    return text[:100] or "-"
 
 
 def _controls(nodes: Any) -> Iterator[Mapping[str, Any]]:
@@ -134,7 +158,11 @@ def submitted_values(data: Mapping[str, Any]) -> dict[str, list[str]]:
     out: dict[str, list[str]] = {}
     for control in _controls(data.get("components")):
         values = control.get("values")
-        out[str(control["custom_id"])] = [str(v) for v in values] if isinstance(values, list) else []
+        if isinstance(values, list):
+            out[str(control["custom_id"])] = [str(v) for v in values]
+        else:  # a radio group answers one value, or none
+            value = control.get("value")
+            out[str(control["custom_id"])] = [value] if isinstance(value, str) else []
     return out
 
 

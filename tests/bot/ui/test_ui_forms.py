@@ -31,6 +31,8 @@ from tests.support import World, component_ids, embed_text, private_text, walk
 
 pytestmark = pytest.mark.asyncio
 
+RADIO_GROUP = 21  # Discord's component type of a radio group
+
 
 def en(key: str, **params: object) -> str:
     return translate("en", key, **params)
@@ -72,6 +74,11 @@ async def open_form(world: World, member: MemberActor, table_id: int) -> tuple[R
     shown = await member.click(opened, custom_id=button)
     assert shown.modal is not None, private_text(shown)
     return opened, shown
+
+
+def answer(component: dict[str, Any], value: str) -> str | list[str]:
+    """Return how a member fills ``component`` with ``value``: a radio group takes one value, a select a list."""
+    return value if component["type"] == RADIO_GROUP else [value]
 
 
 def assert_refused(result: InteractionResult, expected: str) -> None:
@@ -311,7 +318,8 @@ async def test_the_ballot_form_sends_the_whole_ballot(world):
     member = world.seat_member(table_id, seat, people)
     _, shown = await open_ballot(world, member, table_id)
     fields = [c["component"] for c in shown.modal["components"]]
-    answers = {f["custom_id"]: [f["options"][-1]["value"]] for f in fields}  # abstain / no preference
+    assert {f["type"] for f in fields} == {RADIO_GROUP}  # a few answers each: one tap per entry
+    answers = {f["custom_id"]: answer(f, f["options"][-1]["value"]) for f in fields}  # abstain / no preference
     logged = len(await world.service.storage.action_log(table_id))
 
     done = await member.submit_modal(shown, answers)
@@ -321,7 +329,7 @@ async def test_the_ballot_form_sends_the_whole_ballot(world):
     mine = log[logged : logged + len(fields)]
     assert [entry.seat for entry in mine] == [seat] * len(fields)
     assert [entry.action for entry in mine] == [
-        f'{{"kind":"pick_side","side":"{v[0].split(".")[1]}"}}' for v in answers.values()
+        f'{{"kind":"pick_side","side":"{str(v).split(".")[1]}"}}' for v in answers.values()
     ]
     # Every entry answered, in the form's order; the last one sent the ballot (no Done, no default).
     assert len(mine) == len(fields) <= 5
@@ -367,7 +375,7 @@ async def test_a_ballot_form_is_refused_once_the_ballot_was_sent_or_by_another_m
     button = form_button(world.components(copy), "ballot")
     assert button is not None
     fields = [c["component"] for c in (shown.modal or {})["components"]]
-    answers = {f["custom_id"]: [f["options"][0]["value"]] for f in fields}
+    answers = {f["custom_id"]: answer(f, f["options"][0]["value"]) for f in fields}
     stranger = world.member("dave")
     by_stranger = await stranger.click(copy, custom_id=button)
     assert_refused(by_stranger, en("table.not_seated"))
