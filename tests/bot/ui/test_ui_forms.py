@@ -317,7 +317,7 @@ async def test_the_ballot_form_sends_the_whole_ballot(world):
     people, table_id, seat = await a_fresh_ballot(world)
     member = world.seat_member(table_id, seat, people)
     _, shown = await open_ballot(world, member, table_id)
-    fields = [c["component"] for c in shown.modal["components"]]
+    fields = [c["component"] for c in (shown.modal or {})["components"]]
     assert {f["type"] for f in fields} == {RADIO_GROUP}  # a few answers each: one tap per entry
     answers = {f["custom_id"]: answer(f, f["options"][-1]["value"]) for f in fields}  # abstain / no preference
     logged = len(await world.service.storage.action_log(table_id))
