@@ -19,6 +19,7 @@ from bot.tables import FIRST_PLAYER, FIRST_SEAT_IS_LOBBY_INDEX, Table, TableErro
 from bot.translator import CatalogueTranslator
 from bot.ui.commands import CommandIds
 from bot.ui.components import DYNAMIC_ITEMS
+from bot.ui.form_clicks import FormClicks
 from bot.ui.interactions import Interactions, display_name
 from bot.ui.limits import ClickLimiter, OpenTableCooldown
 from bot.ui.panels import lobby_payload
@@ -74,6 +75,7 @@ class TableBot(commands.AutoShardedBot):
         self._given_storage = storage
         self.publisher = DiscordPublisher(self, edit_interval=settings.board_edit_interval)
         self.interactions = Interactions(self)
+        self.form_clicks = FormClicks(self)
         self.replays = Replays(self)
         #: The synced commands' ids (empty until setup_hook syncs): mentions fall back to plain text.
         self.command_ids = CommandIds()
@@ -86,6 +88,11 @@ class TableBot(commands.AutoShardedBot):
 
     async def on_message(self, message: discord.Message, /) -> None:
         """Ignore messages: the bot acts on slash commands and components only."""
+
+    async def on_interaction(self, interaction: discord.Interaction, /) -> None:
+        """Read every modal submission here: forms are never kept in memory (see :mod:`bot.ui.forms`)."""
+        if interaction.type is discord.InteractionType.modal_submit:
+            await self.form_clicks.modal_submitted(interaction)
 
     async def setup_hook(self) -> None:
         """Open storage, restore this process's live tables, register components and commands."""

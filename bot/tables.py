@@ -944,6 +944,53 @@ class TableService:
             await self._commit(table, seat.seat, action, step.state, step.events, user_id=user_id, seats=seat_updates)
         return table
 
+    async def act_many(self, table_id: int, user_id: int, prompt_version: int, actions: Sequence[Any]) -> Table:
+        """Apply ``actions`` in order for the seat of ``user_id`` as one decision (a submitted form): all or none.
+
+        The prompt version is checked once, against the first action. Every action is then applied
+        to the state the previous one produced, with the engine's full checks, before anything is
+        written: one illegal part (or the decision ending before the last part) raises its error
+        and leaves the table as it was. Only then is the decision committed: one transaction with one
+        log entry per action, so a crash or another process's move never leaves half of it stored.
+        """
+        if not actions:
+            raise _err("table.error")
+        table = await self.get(table_id)
+        async with table.lock:
+            if table.status != "active" or table.state is None:
+                raise _err("table.not_active")
+            seat = table.seat_of(user_id)
+            if seat is None:
+                raise _err("table.not_seated")
+            if prompt_version != table.prompt_version:
+                self._explain_stale(table, seat.seat, actions[0])
+            engine = table.engine
+            state = table.state
+            steps: list[tuple[Any, Step[Any]]] = []
+            for action in actions:
+                if seat.seat not in engine.active_seats(state) or engine.outcome(state) is not None:
+                    # The decision is over before its last part (it cannot take them all): refuse the whole.
+                    raise _err("table.not_your_turn") if not steps else _err("form.unfinished")
+                step = engine.apply(state, seat.seat, action)
+                steps.append((action, step))
+                state = step.state
+            seat_updates: list[Seat] = []
+            if seat.timeouts_in_row:
+                seat.timeouts_in_row = 0
+                seat_updates.append(seat)
+            *earlier, (action, last) = steps
+            await self._commit(
+                table,
+                seat.seat,
+                action,
+                last.state,
+                last.events,
+                user_id=user_id,
+                seats=seat_updates,
+                earlier=[(a, step.events) for a, step in earlier],
+            )
+        return table
+
     def free_for(self, table: Table, seat: int) -> list[Any]:
         """Return the actions ``seat`` may take outside its turn (a game's "free actions"), if any."""
         free = getattr(table.engine, "free_actions", None)
@@ -1137,8 +1184,14 @@ class TableService:
         user_id: int | None = None,
         seats: Sequence[Seat] = (),
         keep_prompt: bool = False,
+        earlier: Sequence[tuple[Any, Sequence[Event]]] = (),
     ) -> None:
-        """Persist one accepted step and update the in-memory table; caller holds the lock."""
+        """Persist one accepted step and update the in-memory table; caller holds the lock.
+
+        ``earlier`` are the actions (with their events) of the same seat's decision that led from
+        the table's state to the one ``action`` was applied to (a submitted form): they are
+        committed together with ``action``, in one transaction, or not at all.
+        """
         previous = table.state
         assert previous is not None  # noqa: S101 - only active tables commit
         outcome = table.engine.outcome(state)
@@ -1147,28 +1200,44 @@ class TableService:
             if outcome is not None
             else self._next_clock(table, state, previous=previous, actor=seat, keep_prompt=keep_prompt)
         )
-        action_json = action.model_dump_json() if isinstance(action, BaseModel) else str(action)
+        action_json = _action_json(action)
         finish = FinishRow.from_outcome(outcome) if outcome is not None else None
+        log = LogEntry(seat=seat, action=action_json, user_id=user_id, by_timeout=by_timeout)
+        seat_updates = [(s.seat, s.timeouts_in_row, s.autopilot) for s in seats]
         try:
-            changes = await self.storage.commit_action(
-                table.id,
-                expected_version=previous.version,
-                new_state_json=state.model_dump_json(),
-                new_version=state.version,
-                log=LogEntry(seat=seat, action=action_json, user_id=user_id, by_timeout=by_timeout),
-                clock=clock,
-                seat_updates=[(s.seat, s.timeouts_in_row, s.autopilot) for s in seats],
-                finished=finish,
-                now=self.now(),
-                state_schema=state_schema(table.engine),
-            )
+            if earlier:
+                logs = [LogEntry(seat=seat, action=_action_json(a), user_id=user_id) for a, _ in earlier]
+                changes = await self.storage.commit_actions(
+                    table.id,
+                    expected_version=previous.version,
+                    new_state_json=state.model_dump_json(),
+                    logs=[*logs, log],
+                    clock=clock,
+                    seat_updates=seat_updates,
+                    finished=finish,
+                    now=self.now(),
+                    state_schema=state_schema(table.engine),
+                )
+            else:
+                changes = await self.storage.commit_action(
+                    table.id,
+                    expected_version=previous.version,
+                    new_state_json=state.model_dump_json(),
+                    new_version=state.version,
+                    log=log,
+                    clock=clock,
+                    seat_updates=seat_updates,
+                    finished=finish,
+                    now=self.now(),
+                    state_schema=state_schema(table.engine),
+                )
         except VersionConflictError:
             # Another process moved this table on: reload it and make the caller try again.
             await self._reload(table)
             raise StaleActionError from None
         table.state = state
         self._set_clock(table, clock)
-        self.publisher.table_changed(table, events)
+        self.publisher.table_changed(table, [*(e for _, part in earlier for e in part), *events])
         if outcome is not None:
             table.status = "finished"
             result = TableResult(outcome=outcome, rating_changes=tuple(changes))
@@ -1364,6 +1433,11 @@ def _log_unrestorable(row: TableRow, error: Exception, *, most: int = 5) -> None
     text = "; ".join(f"{'.'.join(str(part) for part in p['loc']) or 'state'}: {p['msg']}" for p in problems[:most])
     more = f"; and {len(problems) - most} more" if len(problems) > most else ""
     log.error("%s: %s%s", what, text, more)
+
+
+def _action_json(action: Any) -> str:
+    """Return the log text of ``action``."""
+    return action.model_dump_json() if isinstance(action, BaseModel) else str(action)
 
 
 def _log_task_error(task: asyncio.Task[Any]) -> None:

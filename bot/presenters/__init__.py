@@ -12,11 +12,16 @@ Optional too: ``render_hand(view, names, locale) -> bytes | None``, the viewer's
 drawn from its *own* view (``view`` is that seat's view; ``names`` as for ``render_board``). When a
 presenter has it and it returns bytes, the private panel shows the picture above its choices
 (:func:`bot.ui.panels.panel_payload`); ``None`` keeps the text-only panel.
+
+``forms(view, legal, names, locale, explore=...)`` returns the viewer's decisions that one form can
+take whole (:class:`Form`); the private panel offers each as a button opening a modal
+(:mod:`bot.ui.forms`). ``explore`` (an :data:`Explore`) shows the presenter the viewer's own view and
+legal actions after some of its actions, so a form's later fields are the engine's own answers.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
@@ -32,6 +37,47 @@ class Choice:
     group: str | None = None
     style: str = "secondary"  # primary | secondary | success | danger
     emoji: str | None = None
+
+
+#: Applies the viewer's actions to a copy of the game and returns its view and legal actions then
+#: (``None`` when one of them is refused or the viewer no longer decides); nothing is committed.
+Explore = Callable[[Sequence[Any]], tuple[BaseModel, list[Any]] | None]
+
+
+@dataclass(frozen=True)
+class FormField:
+    """One part of a form: a select of ``choices`` (their actions are the values), ``min``–``max`` picks."""
+
+    label: str
+    choices: tuple[Choice, ...]
+    min_values: int = 0
+    max_values: int = 1
+    description: str | None = None
+
+
+@dataclass(frozen=True)
+class Form:
+    """A whole decision in one modal: the picks of its fields in field order, then ``then``.
+
+    With nothing picked the decision is ``empty`` instead (a form with no ``empty`` needs a pick).
+    Every action a form takes besides ``then`` and ``empty`` is an option value of one of its
+    fields, so a driver fills a form by matching values to a planned sequence of actions; a part
+    with one answer only is a required field of that one option, shown already chosen.
+    ``kind`` names the form in component ids (``[a-z0-9_]``, at most 16 characters); ``title`` (at
+    most 45) heads the modal and ``button`` labels the panel's button that opens it.
+    """
+
+    kind: str
+    title: str
+    button: str
+    fields: tuple[FormField, ...]
+    then: tuple[Any, ...] = ()
+    empty: tuple[Any, ...] = ()
+
+    def actions(self, picks: Sequence[Sequence[Any]]) -> list[Any]:
+        """Return the engine actions of a submission: ``picks`` holds each field's chosen actions, in order."""
+        chosen = [action for field_picks in picks for action in field_picks]
+        return [*chosen, *self.then] if chosen else list(self.empty)
 
 
 class Presenter(Protocol):

@@ -30,7 +30,7 @@ from typing import Any
 from pydantic import BaseModel
 
 from bot.i18n import translate
-from bot.presenters import Choice
+from bot.presenters import Choice, Explore, Form, FormField
 from bot.render.cadwallon import render_cadwallon_board
 from games.cadwallon.board import ROWS, board
 from games.cadwallon.cards import (
@@ -161,6 +161,10 @@ MINUS = "\N{MINUS SIGN}"
 #: Letters a Russian keyboard types for the look-alike Latin ones of a boulevard code.
 _CYRILLIC = str.maketrans({"А": "A", "В": "B", "С": "C", "Д": "D", "Е": "E", "Ю": "S"})
 _EAST, _SOUTH = "\N{BOX DRAWINGS LIGHT VERTICAL}", "\N{BOX DRAWINGS LIGHT HORIZONTAL}"
+
+
+#: The answers to an action card's questions.
+TARGET_ACTIONS = (ChooseSlot, ChooseBoulevard, ChooseAgent, ChooseSeat, ChooseCard)
 
 
 def _view(view: BaseModel) -> CadwallonView:
@@ -596,6 +600,87 @@ class CadwallonPresenter:
         """Return whether the turn seat is placing an agent (decided with the board's selects)."""
         v = _view(view)
         return v.phase is Phase.DEPLOY and v.step is TurnStep.PLACE
+
+    def forms(
+        self, view: BaseModel, legal: Sequence[Any], names: Sequence[str], locale: str, explore: Explore | None = None
+    ) -> list[Form]:
+        """Return a form per action card whose two targets can be chosen together (the card, then both targets).
+
+        Which cards qualify is read from the engine through ``explore``, never from a list here: a
+        card qualifies when it asks two questions and every answer to the first leaves the same
+        answers to the second (moving an agent to a free boulevard, giving a militia card to a
+        player). Cards whose second target depends on the first (a card of the same type, a
+        neighbour, an agent on another boulevard) and one-target cards stay on the panel's buttons,
+        where they take as few clicks as a form.
+        """
+        v = _view(view)
+        if explore is None or v.viewer is None or v.pending is not None:
+            return []
+        forms: list[Form] = []
+        for play in (a for a in legal if isinstance(a, PlayAction)):
+            targets = self._two_targets(play, explore, names, locale)
+            if targets is None:
+                continue
+            name = card_name(play.card, locale)
+            # The card itself is the first field, its one answer already chosen: every action the
+            # form takes is an option value.
+            card = FormField(
+                label=translate(locale, "form.cadwallon.card")[:45],
+                choices=(Choice(play, name, emoji=EMOJI_CARD),),
+                min_values=1,
+            )
+            forms.append(
+                Form(
+                    kind=f"play_{play.card.lower()}",
+                    title=translate(locale, "form.cadwallon.title", card=name)[:45],
+                    button=translate(locale, "form.cadwallon.button", card=name),
+                    fields=(card, *targets),
+                )
+            )
+        return forms
+
+    def _two_targets(
+        self, play: PlayAction, explore: Explore, names: Sequence[str], locale: str
+    ) -> tuple[FormField, FormField] | None:
+        """Return the two fields of ``play``'s targets, or ``None`` unless they can be chosen together."""
+        asked = explore([play])
+        if asked is None:
+            return None
+        first_view, first_legal = asked
+        firsts = [a for a in first_legal if isinstance(a, TARGET_ACTIONS)]
+        if not 0 < len(firsts) <= MAX_OPTIONS:
+            return None  # no target, or more than one modal select holds
+        seconds: list[list[Any]] = []
+        second_view: BaseModel | None = None
+        for target in firsts:
+            then = explore([play, target])
+            if then is None:
+                return None
+            second_view = second_view or then[0]
+            answers = [a for a in then[1] if isinstance(a, TARGET_ACTIONS)]
+            if not 0 < len(answers) <= MAX_OPTIONS or (seconds and answers != seconds[0]):
+                return None  # one target only, too many, or the second depends on the first: step by step
+            seconds.append(answers)
+        if second_view is None:
+            return None
+        pending = _view(first_view).pending
+        then_pending = _view(second_view).pending
+        if pending is None or then_pending is None:
+            return None
+        card = card_name(play.card, locale)
+        return (
+            FormField(
+                label=translate(locale, f"form.cadwallon.target.{pending.needs.value}")[:45],
+                choices=tuple(self.private_choices(first_view, firsts, names, locale)),
+                min_values=1,
+                description=_t(locale, f"panel.target.{play.card}", card=card)[:100],
+            ),
+            FormField(
+                label=translate(locale, f"form.cadwallon.target.{then_pending.needs.value}")[:45],
+                choices=tuple(self.private_choices(second_view, seconds[0], names, locale)),
+                min_values=1,
+            ),
+        )
 
     def private_choices(self, view: BaseModel, legal: Sequence[Any], names: Sequence[str], locale: str) -> list[Choice]:
         """Label the viewer's legal actions: placements, action cards, targets, End turn, Cancel, Tarot orders.

@@ -36,10 +36,10 @@ from pydantic import BaseModel
 
 from bot.i18n import has_key, translate
 from bot.i18n.narrate import event_key
-from bot.presenters import Choice
+from bot.presenters import Choice, Explore, Form, FormField
 from bot.render.intrigue import card_number, character_name, land_name, render_intrigue_board
 from games.core.models import Event
-from games.intrigue.data import CHARACTERS, LANDS, CouncilSeat, Trait, has_trait
+from games.intrigue.data import CHARACTERS, DISCOUNTED_MERCENARY_COST, LANDS, CouncilSeat, Trait, has_trait
 from games.intrigue.models import (
     Back,
     BallotsRevealed,
@@ -90,7 +90,9 @@ from games.intrigue.models import (
     Skip,
     SwayRevealed,
     TokensPlaced,
+    VoteKind,
     VoteResolved,
+    VoteView,
 )
 
 #: Decisions whose legal actions depend on public facts only and that offer no free action (F1–F3).
@@ -127,6 +129,10 @@ TABLE_SECTIONS = frozenset({"lands", "characters", "traits"})
 ROWS = 4
 PER_ROW = 5
 MAX_OPTIONS = 25
+#: A modal holds at most five fields.
+MAX_FORM_FIELDS = 5
+DONE_ACTION = Done()
+SKIP_ACTION = Skip()
 #: Every select group the presenter uses (``intrigue.select.<group>`` must exist for each).
 SELECT_GROUPS = (
     "place",
@@ -573,6 +579,115 @@ class IntriguePresenter:
         """Label every legal action of the viewer (its own cards by type), packed to fit the panel."""
         v = _view(view)
         return pack([self.label(action, v, names, locale) for action in legal])
+
+    def forms(
+        self, view: BaseModel, legal: Sequence[Any], names: Sequence[str], locale: str, explore: Explore | None = None
+    ) -> list[Form]:
+        """Return the viewer's decisions that one form takes whole: a basket or a ballot not yet begun.
+
+        Their parts are known up front, so the form has a field per part; the panel keeps the
+        step-by-step picks too, and a decision already begun goes on that way. The other
+        multi-part decisions stay step by step: a mercenary send's and a removal's later parts
+        depend on the earlier picks (which card decides the targets, the target the price).
+        """
+        v = _view(view)
+        decision, step, _ = current_step(v)
+        if v.viewer is None or (v.draft is not None and v.draft.items):
+            return []
+        if decision is Decision.BALLOT:
+            return self._ballot_form(v, legal, names, locale)
+        if decision is not Decision.INVEST or step != "basket":
+            return []
+        return self._basket_form(v, legal, names, locale)
+
+    def _basket_form(self, v: IntrigueView, legal: Sequence[Any], names: Sequence[str], locale: str) -> list[Form]:
+        """Return the basket's form: a field per purchase, up to what the coins could buy (five at most).
+
+        Every field offers every land to invest in and every type in stock; the picks are made in
+        field order, then Pay. An empty form buys nothing (Skip). A basket over the purse is
+        refused whole by the engine at the part it can no longer afford.
+        """
+        assert v.viewer is not None  # noqa: S101 - checked by the caller
+        parts = [self.label(a, v, names, locale) for a in legal if isinstance(a, PickLand | PickType)]
+        if not parts or SKIP_ACTION not in legal:
+            return []
+        coins = v.players[v.viewer].coins
+        slots = max(1, min(MAX_FORM_FIELDS, coins // DISCOUNTED_MERCENARY_COST))
+        fields = tuple(
+            FormField(
+                label=translate(locale, "form.intrigue.basket_slot", n=index + 1)[:45],
+                choices=tuple(parts[:MAX_OPTIONS]),
+            )
+            for index in range(slots)
+        )
+        return [
+            Form(
+                kind="basket",
+                title=translate(locale, "form.intrigue.basket_title"),
+                button=translate(locale, "form.intrigue.basket_button"),
+                fields=fields,
+                then=(DONE_ACTION,),
+                empty=(SKIP_ACTION,),
+            )
+        ]
+
+    def _ballot_form(self, v: IntrigueView, legal: Sequence[Any], names: Sequence[str], locale: str) -> list[Form]:
+        """Return the sealed ballot's form: a field per entry, in the engine's order (§11, D13).
+
+        The entries follow the engine's rule from the public view: a vote for each voter the viewer
+        controls, in the vote's order of voters, then (a vote to remove a head only) a preference
+        for each neutral voter the viewer shares the top count on. Every field must be answered:
+        the engine sends the ballot itself once its last entry is in. When the first entry is not
+        the one the engine asks for (control changed since the voters were fixed), or there are
+        more than five entries, there is no form and the ballot is filled step by step.
+        """
+        vote = v.vote
+        if vote is None or v.viewer is None or v.draft is None:
+            return []
+        by_id = {c.id: c for c in v.characters}
+        entries: list[tuple[str, int]] = [
+            ("vote", voter.character)
+            for voter in vote.voters
+            if (info := by_id.get(voter.character)) is not None and info.controller == v.viewer
+        ]
+        if vote.vote is VoteKind.REMOVE_HEAD:
+            entries += [
+                ("pref", voter.character)
+                for voter in vote.voters
+                if (info := by_id.get(voter.character)) is not None
+                and info.controller is None
+                and v.viewer in info.tied_top
+            ]
+        if not entries or len(entries) > MAX_FORM_FIELDS or v.draft.step != f"{entries[0][0]}:{entries[0][1]}":
+            return []
+        fields: list[FormField] = []
+        for entry, voter in entries:
+            options = self._ballot_options(entry, vote)
+            if not fields and set(options) != {a for a in legal if isinstance(a, PickSide | PickCharacter)}:
+                return []  # the engine offers other answers than this reading of the rules: no form
+            label = translate(locale, f"form.intrigue.ballot_{entry}", character=character_name(voter, locale))
+            choices = tuple(self._ballot_choice(a, entry, v, locale) for a in options)
+            fields.append(FormField(label=label[:45], choices=choices, min_values=1, max_values=1))
+        title = translate(locale, "form.intrigue.ballot_title", vote=t(locale, f"vote_kind.{vote.vote.value}"))
+        button = translate(locale, "form.intrigue.ballot_button")
+        return [Form(kind="ballot", title=title[:45], button=button, fields=tuple(fields))]
+
+    @staticmethod
+    def _ballot_options(entry: str, vote: VoteView) -> list[Any]:
+        """Return the answers of one ballot entry, as the engine offers them (§11)."""
+        if entry == "pref":
+            return [PickSide(side=Side.FOR), PickSide(side=Side.AGAINST), PickSide(side=Side.NONE)]
+        if vote.vote is VoteKind.APPOINT:
+            return [*(PickCharacter(character=c) for c in vote.candidates), PickSide(side=Side.ABSTAIN)]
+        return [PickSide(side=Side.FOR), PickSide(side=Side.AGAINST), PickSide(side=Side.ABSTAIN)]
+
+    def _ballot_choice(self, action: Any, entry: str, v: IntrigueView, locale: str) -> Choice:
+        """Return one answer of a ballot entry labelled as its step-by-step button says it."""
+        if isinstance(action, PickCharacter):
+            name = character_name(action.character, locale)
+            return Choice(action, t(locale, "button.candidate", character=name, role=role(action.character, v, locale)))
+        side = t(locale, f"side.{action.side.value}")
+        return Choice(action, t(locale, "button.pref" if entry == "pref" else "button.side", side=side))
 
     def label(self, action: Any, v: IntrigueView, names: Sequence[str], locale: str) -> Choice:
         """Return the labelled choice of one action at the viewer's current step."""

@@ -70,7 +70,8 @@ NEUTRAL_EMOJI: dict[CardKind, str] = {
 }
 GEM_EMOJI = "\N{GEM STONE}"
 #: The select of each persona's playable cards (group names must match ``[a-z_]{1,20}``).
-PLAY_GROUPS: dict[Persona, str] = {persona: f"play_{persona.name.lower()}" for persona in Persona}
+#: Every playable card in one select (at most ten in a hand): one step, never a select per persona.
+PLAY_GROUP = "any"
 SEED_GROUP = "seed"
 LEAVE_GROUP = "leave"
 RULE_SECTIONS = (
@@ -404,7 +405,7 @@ class MastiPresenter:
         return False
 
     def private_choices(self, view: BaseModel, legal: Sequence[Any], names: Sequence[str], locale: str) -> list[Choice]:
-        """Label the viewer's legal actions: cards grouped by persona (or one select to seed/leave), then a bribe.
+        """Label the viewer's legal actions: every playable card in one select (or one to seed/leave), then a bribe.
 
         Only cards the viewer may know of are ever labelled: its own hand, or (leaving a card) the
         cards it has just taken; anything else in ``legal`` is a bug and raises.
@@ -412,7 +413,7 @@ class MastiPresenter:
         v = _view(view)
         own = set(v.hand or ())
         taken = set(v.leave_choices)
-        plays = sorted((a for a in legal if isinstance(a, PlayCard)), key=lambda a: sort_key(a.card))
+        plays = sorted((a for a in legal if isinstance(a, PlayCard)), key=lambda a: _hand_order(a.card))
         seeds = sorted((a for a in legal if isinstance(a, SeedTrump)), key=lambda a: sort_key(a.card))
         leaves = sorted((a for a in legal if isinstance(a, LeaveCard)), key=lambda a: sort_key(a.card))
         bribes = [a for a in legal if isinstance(a, PayBribe)]
@@ -424,9 +425,7 @@ class MastiPresenter:
             if leave.card not in taken:
                 raise ValueError("a card the viewer did not just take was offered")
         choices: list[Choice] = []
-        for play in plays:
-            persona = card_info(play.card).persona
-            choices.append(self._card_choice(play, play.card, PLAY_GROUPS[persona], locale))
+        choices.extend(self._card_choice(play, play.card, PLAY_GROUP, locale) for play in plays)
         choices.extend(self._card_choice(seed, seed.card, SEED_GROUP, locale) for seed in seeds)
         choices.extend(self._card_choice(leave, leave.card, LEAVE_GROUP, locale) for leave in leaves)
         gems = v.players[v.viewer].bribe_gems if v.viewer is not None else 0
@@ -454,6 +453,15 @@ class MastiPresenter:
                 seat_name(seat, names, locale) for seat, rank in enumerate(event.ranks) if rank == best
             )
         return translate(locale, key, **params) or None
+
+
+def _hand_order(card: str) -> tuple[int, int]:
+    """Return where ``card`` stands in the one select of playable cards: by persona, then by value.
+
+    All personas share one select, so a persona's cards stay together, as in the hand's lines.
+    """
+    info = card_info(card)
+    return PERSONA_ORDER.index(info.persona), info.value
 
 
 # ---------------------------------------------------------------------- narration helpers

@@ -213,6 +213,29 @@ class Storage(ABC):
         """
 
     @abstractmethod
+    async def commit_actions(
+        self,
+        table_id: int,
+        expected_version: int,
+        new_state_json: str,
+        logs: Sequence[LogEntry],
+        *,
+        clock: ClockRow | None,
+        seat_updates: Sequence[tuple[int, int, bool]] = (),
+        finished: FinishRow | None = None,
+        now: float,
+        state_schema: int = 0,
+    ) -> list[RatingChange]:
+        """Record several accepted actions (one decision taken whole) in a single transaction, or nothing.
+
+        As :meth:`commit_action` for the state after the last of ``logs``: its version is
+        ``expected_version + len(logs)``, and the log gets one entry per action, ``seq``
+        ``expected_version`` onwards, so a replay applies them one by one. A snapshot is taken when
+        the final version is a multiple of the snapshot interval. Raises ``VersionConflictError``
+        when the table is not active at ``expected_version``.
+        """
+
+    @abstractmethod
     async def finish_table(self, table_id: int, *, now: float, finished: FinishRow | None = None) -> list[RatingChange]:
         """End an active table outside a move, with or without results; return the rating changes."""
 

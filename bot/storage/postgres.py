@@ -546,6 +546,56 @@ class PostgresStorage(Storage):
                 changes = await self._finish(conn, table_id, finished, now)
         return changes
 
+    async def commit_actions(
+        self,
+        table_id: int,
+        expected_version: int,
+        new_state_json: str,
+        logs: Sequence[LogEntry],
+        *,
+        clock: ClockRow | None,
+        seat_updates: Sequence[tuple[int, int, bool]] = (),
+        finished: FinishRow | None = None,
+        now: float,
+        state_schema: int = 0,
+    ) -> list[RatingChange]:
+        """Record several accepted actions in one transaction (see :meth:`Storage.commit_actions`)."""
+        if not logs:
+            raise ValueError("a commit records at least one action")
+        new_version = expected_version + len(logs)
+        if clock is not None:
+            if finished is not None:
+                raise ValueError("a finished table has no clock")
+            check_clock(clock, table_id, new_version)
+        changes: list[RatingChange] = []
+        async with self._transaction() as conn:
+            sql = _COMMIT_STATE if finished is None else _COMMIT_FINAL_STATE
+            written = await conn.execute(
+                sql, new_state_json, new_version, now, table_id, expected_version, state_schema
+            )
+            if _rowcount(written) != 1:
+                row = await conn.fetchrow("SELECT version, status FROM tables WHERE id = $1", table_id)
+                actual, status = (row[0], row[1]) if row is not None else (None, None)
+                raise VersionConflictError(table_id, expected_version, actual, status)
+            await conn.executemany(
+                _INSERT_LOG,
+                [
+                    (table_id, expected_version + i, log.seat, log.action, bool(log.by_timeout), log.user_id, now)
+                    for i, log in enumerate(logs)
+                ],
+            )
+            if seat_updates:
+                await self._update_seats(conn, table_id, [SeatUpdate(*update) for update in seat_updates])
+            if clock is None:
+                await conn.execute(_DELETE_CLOCK, table_id)
+            else:
+                await self._put_clock(conn, clock)
+            if new_version % self.snapshot_every == 0:
+                await conn.execute(_UPSERT_SNAPSHOT, table_id, new_version, new_state_json, state_schema)
+            if finished is not None:
+                changes = await self._finish(conn, table_id, finished, now)
+        return changes
+
     async def _move(
         self,
         table_id: int,

@@ -632,6 +632,57 @@ class SqliteStorage(Storage):
                 await db.execute(_INSERT_SNAPSHOT, (table_id, new_version, new_state_json, state_schema))
             return await self._finish(db, table_id, finished, now)
 
+    async def commit_actions(
+        self,
+        table_id: int,
+        expected_version: int,
+        new_state_json: str,
+        logs: Sequence[LogEntry],
+        *,
+        clock: ClockRow | None,
+        seat_updates: Sequence[tuple[int, int, bool]] = (),
+        finished: FinishRow | None = None,
+        now: float,
+        state_schema: int = 0,
+    ) -> list[RatingChange]:
+        """Record several accepted actions in one transaction (see :meth:`Storage.commit_actions`)."""
+        if not logs:
+            raise ValueError("a commit records at least one action")
+        new_version = expected_version + len(logs)
+        if clock is not None:
+            if finished is not None:
+                raise ValueError("a finished table has no clock")
+            _check_clock(clock, table_id, new_version)
+        async with self._transaction() as db:
+            if finished is None:
+                params: tuple[Any, ...] = (new_state_json, state_schema, new_version, now, table_id, expected_version)
+                cursor = await db.execute(_COMMIT_STATE, params)
+            else:
+                params = (new_state_json, state_schema, new_version, now, now, table_id, expected_version)
+                cursor = await db.execute(_COMMIT_FINAL_STATE, params)
+            if cursor.rowcount != 1:
+                rows = list(await db.execute_fetchall("SELECT version, status FROM tables WHERE id = ?", (table_id,)))
+                actual, status = (rows[0][0], rows[0][1]) if rows else (None, None)
+                raise VersionConflictError(table_id, expected_version, actual, status)
+            await db.executemany(
+                _INSERT_LOG,
+                [
+                    (table_id, expected_version + i, log.seat, log.action, log.by_timeout, log.user_id, now)
+                    for i, log in enumerate(logs)
+                ],
+            )
+            if seat_updates:
+                await self._update_seats(db, table_id, [SeatUpdate(*update) for update in seat_updates])
+            if clock is None:
+                await db.execute(_DELETE_CLOCK, (table_id,))
+            else:
+                await db.execute(_REPLACE_CLOCK, (table_id, clock.version, clock.deadline, _json(list(clock.seats))))
+            if new_version % self.snapshot_every == 0:
+                await db.execute(_INSERT_SNAPSHOT, (table_id, new_version, new_state_json, state_schema))
+            if finished is None:
+                return []
+            return await self._finish(db, table_id, finished, now)
+
     @staticmethod
     async def _update_seats(db: aiosqlite.Connection, table_id: int, updates: Sequence[SeatUpdate]) -> None:
         cursor = await db.executemany(

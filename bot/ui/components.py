@@ -8,6 +8,7 @@ Every custom id follows one grammar, parsed by the templates below (≤ 100 char
 - ``rules:<game>``                     a game's rules, with no table (the buttons under /help)
 - ``act:<table>:<prompt>:<action>``    one game action (``bot.codec``) answering prompt ``<prompt>``
 - ``acts:<table>:<prompt>:<group>:<p>`` a select of game actions; ``<p>`` is 1 on a private panel
+- ``form:<table>:<prompt>:<kind>``     opens the form (a modal) taking the whole decision ``<kind>``
 - ``log:<table>:<nav>:<page>``          a page of a game's log (:mod:`bot.ui.replay`)
 - ``rpl:<table>:<owner>:<nav>:<step>``  the replay viewer of member ``<owner>``, moved to ``<step>``
 - ``rpls:<table>:<owner>:jump``         the viewer's jump to a round or turn (the value is the step)
@@ -295,6 +296,41 @@ class ActSelect(
             await answer_error(interaction, error)
 
 
+class FormButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"form:(?P<table>\d{1,18}):(?P<prompt>\d{1,9}):(?P<kind>[a-z0-9_]{1,16})",
+):
+    """A private panel's button opening the form of one whole decision (:mod:`bot.ui.forms`)."""
+
+    def __init__(self, table_id: int, prompt: int, kind: str, label: str = "", *, row: int | None = None) -> None:
+        """Build the button opening form ``kind`` of prompt ``prompt``."""
+        button = discord.ui.Button[Any](
+            label=label[:80] or None,
+            style=discord.ButtonStyle.primary,
+            emoji="\N{MEMO}",
+            custom_id=f"form:{table_id}:{prompt}:{kind}",
+        )
+        super().__init__(button, row=row)
+        self.table_id = table_id
+        self.prompt = prompt
+        self.kind = kind
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> FormButton:
+        """Rebuild the button from its custom id."""
+        return cls(int(match["table"]), int(match["prompt"]), match["kind"], _label(item))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        """Open the form, if the decision is still the clicker's."""
+        try:
+            _check_rate(interaction)
+            await _bot(interaction).form_clicks.open_form(interaction, self.table_id, self.prompt, self.kind)
+        except Exception as error:
+            await answer_error(interaction, error)
+
+
 class MoreTimeButton(
     discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"more:(?P<table>\d{1,18}):(?P<prompt>\d{1,9})"
 ):
@@ -470,6 +506,7 @@ KNOWN_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
     GameRulesButton,
     ActButton,
     ActSelect,
+    FormButton,
     MoreTimeButton,
     LogButton,
     ReplayButton,
@@ -516,6 +553,7 @@ __all__ = [
     "MAX_CUSTOM_ID",
     "ActButton",
     "ActSelect",
+    "FormButton",
     "GameRulesButton",
     "LobbyButton",
     "LobbySelect",

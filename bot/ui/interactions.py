@@ -187,7 +187,7 @@ class Interactions:
         if verb == "hand":
             if table.state is None:
                 raise TableError("table.not_started")  # a lobby has no cards yet
-            await self._send_panel(interaction, table, locale, edit=_is_ephemeral(interaction))
+            await self.send_panel(interaction, table, locale, edit=_is_ephemeral(interaction))
         elif verb == "resign":
             if table.seat_of(user.id) is None:
                 raise TableError("table.not_seated")
@@ -205,11 +205,11 @@ class Interactions:
             await self._vote_end(interaction, table, locale)
         elif verb == "back":
             await service.im_back(table_id, user.id)
-            await self._send_panel(interaction, table, locale, edit=_is_ephemeral(interaction))
+            await self.send_panel(interaction, table, locale, edit=_is_ephemeral(interaction))
         else:
             raise TableError("table.error")
 
-    async def _send_panel(self, interaction: discord.Interaction, table: Table, locale: str, *, edit: bool) -> None:
+    async def send_panel(self, interaction: discord.Interaction, table: Table, locale: str, *, edit: bool) -> None:
         """Show the clicker's private panel and make it the one that follows the game (:mod:`bot.ui.publisher`)."""
         user_id = interaction.user.id
         key, live = panel_key(table), seat_awaited(table, user_id)  # what the panel shows, as it is drawn
@@ -283,7 +283,7 @@ class Interactions:
                 raise
             raise _not_yours(table) from error
         if private:
-            await self._send_panel(interaction, table, user_locale(interaction), edit=True)
+            await self.send_panel(interaction, table, user_locale(interaction), edit=True)
         else:
             await acknowledge(interaction)
 

@@ -25,7 +25,16 @@ from bot.ratings import display_rating
 from bot.storage import RatingChange
 from bot.tables import FIRST_PLAYER, MORE_TIME_SECONDS, Seat, Table, TableResult
 from bot.ui.commands import CommandIds, fill_commands
-from bot.ui.components import ActButton, ActSelect, LobbyButton, LobbySelect, MoreTimeButton, TableButton
+from bot.ui.components import (
+    ActButton,
+    ActSelect,
+    FormButton,
+    LobbyButton,
+    LobbySelect,
+    MoreTimeButton,
+    TableButton,
+)
+from bot.ui.forms import forms_for
 from bot.ui.text import image_names, label_name, label_names, safe_name, safe_names
 
 STYLES = {
@@ -339,9 +348,13 @@ def panel_payload(table: Table, user_id: int, locale: str) -> Payload:
         legal = table.engine.legal_actions(table.state, seat)
         choices = presenter.private_choices(view_model, legal, label_names(table.names()), locale)
         add_choices(view, table, table.prompt_version, choices, locale, private=True, rows=MAX_ROWS - 1)
+        # A whole decision in one form sits in the last row, beside Refresh; its sub-step buttons stay above.
+        for form in forms_for(table, seat, locale)[: PER_ROW - 2]:
+            view.add_item(FormButton(table.id, table.prompt_version, form.kind, form.button, row=MAX_ROWS - 1))
     if seat_obj is not None and seat_obj.autopilot:
         view.add_item(TableButton(table.id, "back", translate(locale, "ui.button.back"), discord.ButtonStyle.success))
-    view.add_item(TableButton(table.id, "hand", translate(locale, "ui.button.refresh"), discord.ButtonStyle.secondary))
+    refresh = translate(locale, "ui.button.refresh")
+    view.add_item(TableButton(table.id, "hand", refresh, discord.ButtonStyle.secondary, row=MAX_ROWS - 1))
     return Payload(embed=embed, view=view, png=png or None, filename=HAND_FILE)
 
 

@@ -11,7 +11,7 @@ from pydantic import BaseModel
 
 from bot.i18n import SUPPORTED_LOCALES, catalogue, translate
 from bot.i18n.narrate import VARIANT_SEPARATOR
-from bot.presenters.masti import PLAY_GROUPS, RULE_SECTIONS, card_label
+from bot.presenters.masti import PLAY_GROUP, RULE_SECTIONS, card_label
 from bot.ui.commands import fill_commands
 from games.masti.deck import CARDS, GUILD_ORDER
 from games.masti.engine import ERROR_CODES
@@ -188,7 +188,7 @@ def test_every_persona_guild_card_kind_phase_and_mode_has_a_name(locale: str) ->
         assert keys[f"masti.phase.{phase.value}"]
     for mode in Mode:
         assert keys[f"masti.mode.{mode.value}"]
-    for group in (*PLAY_GROUPS.values(), "seed", "leave", "any"):
+    for group in (PLAY_GROUP, "seed", "leave", "any"):
         assert keys[f"masti.select.{group}"]
 
 

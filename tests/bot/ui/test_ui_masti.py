@@ -189,19 +189,17 @@ async def two_bribes(world: World, seat: list[MemberActor], table_id: int) -> No
 
 
 # ---------------------------------------------------------------------- the private panel
-async def test_the_lead_is_offered_every_card_by_persona_and_no_bribe(world):
+async def test_the_lead_is_offered_every_card_in_one_select_and_no_bribe(world):
     seat, table_id = await deal4(world)
 
     lead = await panel(world, seat[0], table_id)
 
     prompt = world.table(table_id).prompt_version
+    # One step: the whole hand in one select, never a select per persona.
     assert offered(lead.components) == {
-        "play_aldo": plays("A10", "A11", "A12", "A13"),
-        "play_pietra": plays("P12", "P13"),
-        "play_enzo": plays("E12", "E13"),
-        "play_ugo": plays("U12", "U13"),
+        "any": plays("A10", "A11", "A12", "A13", "P12", "P13", "E12", "E13", "U12", "U13"),
     }
-    assert f"acts:{table_id}:{prompt}:1:play_aldo" in component_ids(lead.components)
+    assert f"acts:{table_id}:{prompt}:1:any" in component_ids(lead.components)
     text = embed_text(lead.embeds)
     assert en("masti.panel.hand", n=10) in text
     assert en("masti.panel.todo.lead") in text
@@ -225,10 +223,10 @@ async def test_the_lead_is_offered_every_card_by_persona_and_no_bribe(world):
 async def test_followers_are_offered_the_led_persona_or_anything_when_void_and_the_bribe(world):
     seat, table_id = await deal4(world)
 
-    await act_on_panel(world, seat[0], table_id, PlayCard(card="A13"))  # through the Aldo select
+    await act_on_panel(world, seat[0], table_id, PlayCard(card="A13"))  # through the hand's one select
     second = await panel(world, seat[1], table_id)
 
-    assert offered(second.components) == {"play_aldo": plays("A08", "A09"), "button": ["bribe"]}
+    assert offered(second.components) == {"any": plays("A08", "A09"), "button": ["bribe"]}
     bribe = next(c for c in walk(second.components) if c.get("custom_id", "").endswith(":bribe"))
     assert bribe["label"] == en("masti.button.bribe", n=2)
     text = embed_text(second.embeds)
@@ -244,13 +242,11 @@ async def test_followers_are_offered_the_led_persona_or_anything_when_void_and_t
     assert bribed.response is not None and bribed.response.id == second.id
     assert offered(bribed.response.components) == {}  # the panel now waits
     third = await panel(world, seat[2], table_id)
-    assert offered(third.components) == {"play_aldo": plays("A04", "A05", "A06", "A07"), "button": ["bribe"]}
+    assert offered(third.components) == {"any": plays("A04", "A05", "A06", "A07"), "button": ["bribe"]}
     await world.press(seat[2], third, PlayCard(card="A04"))
-    fourth = await panel(world, seat[3], table_id)  # no Aldo: every card, one select per persona
+    fourth = await panel(world, seat[3], table_id)  # no Aldo: every card, still one select
     assert offered(fourth.components) == {
-        "play_pietra": plays("P04", "P05", "P06"),
-        "play_enzo": plays("E04", "E05", "E06", "E07"),
-        "play_ugo": plays("U04", "U05", "U06"),
+        "any": plays("P04", "P05", "P06", "E04", "E05", "E06", "E07", "U04", "U05", "U06"),
         "button": ["bribe"],
     }
     assert en("masti.panel.todo.follow_void", card=label("A13"), persona="Aldo") in embed_text(fourth.embeds)
@@ -273,7 +269,7 @@ async def test_no_bribe_button_without_bribe_gems(world):
 
     second = await panel(world, seat[1], table_id)
 
-    assert offered(second.components) == {"play_aldo": plays("A08", "A09")}
+    assert offered(second.components) == {"any": plays("A08", "A09")}
     text = embed_text(second.embeds)
     assert en("masti.panel.todo.no_bribe") in text
     assert en("masti.panel.gems", bribe=0, wealth=0) in text
@@ -291,10 +287,10 @@ async def test_illegal_plays_are_refused_privately_and_change_nothing(world):
     await act_on_panel(world, seat[0], table_id, PlayCard(card="A13"))
     before = await world.db_snapshot(table_id)
 
-    not_in_hand = await choose(world, seat[1], table_id, "play_aldo", "play.A12")  # seat 0 holds it
-    not_following = await choose(world, seat[1], table_id, "play_pietra", "play.P11")  # seat 1 holds Aldo
-    early = await choose(world, seat[2], table_id, "play_aldo", "play.A04")  # seat 1 is to play
-    again = await choose(world, seat[0], table_id, "play_aldo", "play.A12")
+    not_in_hand = await choose(world, seat[1], table_id, "any", "play.A12")  # seat 0 holds it
+    not_following = await choose(world, seat[1], table_id, "any", "play.P11")  # seat 1 holds Aldo
+    early = await choose(world, seat[2], table_id, "any", "play.A04")  # seat 1 is to play
+    again = await choose(world, seat[0], table_id, "any", "play.A12")
 
     assert_refused(world, not_in_hand, en("masti.error.card_not_in_hand"))
     assert_refused(world, not_following, en("masti.error.must_follow_suit"))
@@ -311,8 +307,8 @@ async def test_refusals_are_in_the_clickers_language(world):
     await act_on_panel(world, seat[0], table_id, PlayCard(card="A13"))
     before = await world.db_snapshot(table_id)
 
-    refused = await choose(world, seat[1], table_id, "play_pietra", "play.P11")
-    early = await choose(world, seat[2], table_id, "play_aldo", "play.A04")
+    refused = await choose(world, seat[1], table_id, "any", "play.P11")
+    early = await choose(world, seat[2], table_id, "any", "play.A04")
 
     assert_refused(
         world, refused, "Нужно сыграть карту с тем же персонажем, что и на стартовой карте: такая карта у вас есть."
@@ -335,7 +331,7 @@ async def test_stale_and_foreign_panels_are_refused_and_change_nothing(world):
     assert_refused(world, foreign, en("table.not_seated"))
     assert_refused(world, neighbour, en("call.not_your_turn", names=seat[1].name))
     assert await world.db_snapshot(table_id) == before
-    assert offered(world.components(second)) == {"play_aldo": plays("A08", "A09"), "button": ["bribe"]}  # untouched
+    assert offered(world.components(second)) == {"any": plays("A08", "A09"), "button": ["bribe"]}  # untouched
 
     # A round later seat 1 is to play again: the copied panel's choices belong to an older prompt.
     await world.press(seat[1], second, PayBribe())
@@ -439,7 +435,7 @@ async def test_the_six_player_round_winner_leaves_a_taken_card_face_up(world, mo
     seeds = [(s, SeedTrump(card=SEEDED[s])) for s in (3, 4, 5)]
     await setup_moves(world, table_id, seat, [*seeds, (0, PlayCard(card="A02"))])
     second = await panel(world, seat[1], table_id)  # must follow Aldo, may bribe
-    assert offered(second.components) == {"play_aldo": plays("A10", "A11", "A12", "A13"), "button": ["bribe"]}
+    assert offered(second.components) == {"any": plays("A10", "A11", "A12", "A13"), "button": ["bribe"]}
     await world.press(seat[1], second, PlayCard(card="A13"))
     moves: list[tuple[int, Any]] = [(2, PlayCard(card="P05")), (3, PlayCard(card="P13")), (4, PayBribe())]
     await setup_moves(world, table_id, seat, moves)
