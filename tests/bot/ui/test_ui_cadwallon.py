@@ -18,6 +18,7 @@ cards hidden from their audience are redrawn.
 from __future__ import annotations
 
 import dataclasses
+import threading
 from collections.abc import Sequence
 from typing import Any
 
@@ -323,7 +324,8 @@ class LeakCheck:
         self.problems: list[str] = []
         self.boards = 0
         self.panels = 0
-        self._shadow = False
+        # Per thread: boards are built off the event loop, and two builds may overlap.
+        self._shadow = threading.local()
 
     def install(self, monkeypatch, world: World) -> None:
         real_render = CadwallonPresenter.render_board
@@ -334,7 +336,7 @@ class LeakCheck:
         def render_board(self, view, names, locale):
             if not isinstance(view, CadwallonView) or view.viewer is not None or view.pending or view.peek:
                 check.problems.append(f"a board was drawn from a private view: {view!r}")
-            if check._shadow or not check.real_images:
+            if getattr(check._shadow, "on", False) or not check.real_images:
                 return b"\x89PNG\r\n\x1a\n" + view.model_dump_json().encode()
             return real_render(self, view, names, locale)
 
@@ -359,12 +361,12 @@ class LeakCheck:
             return
         snapshot = dataclasses.replace(table)
         other = dataclasses.replace(table, state=ENGINE.resample_hidden(state, None, GameRng(f"leak{state.version}")))
-        self._shadow = True
+        self._shadow.on = True
         try:
             mine = build(snapshot, lines, awaited_legal=_awaited(snapshot))
             theirs = build(other, lines, awaited_legal=_awaited(other))
         finally:
-            self._shadow = False
+            self._shadow.on = False
         self.boards += 1
         if (mine.embed.to_dict(), mine.view.to_components(), mine.png) != (
             theirs.embed.to_dict(),
