@@ -28,7 +28,7 @@ from functools import lru_cache
 
 from PIL import Image, ImageDraw, ImageFont
 
-from bot.i18n import translate
+from bot.i18n import normalize_locale, translate
 from bot.render.common import (
     CREAM,
     DRAW_LOCK,
@@ -58,6 +58,7 @@ from bot.render.common import (
     mix,
     palette_from,
     paste_rgba,
+    seat_badge,
     seat_colour,
     water_level,
     write_samples,
@@ -84,7 +85,15 @@ from games.cadwallon.models import (
     TurnStep,
 )
 
-__all__ = ["check_visibility", "reference_view", "render_cadwallon_board", "sample_views"]
+__all__ = [
+    "boulevard_text",
+    "check_visibility",
+    "reference_view",
+    "render_cadwallon_board",
+    "row_letters",
+    "sample_views",
+    "slot_text",
+]
 
 # ----------------------------------------------------------------------------- layout
 MARGIN = 20
@@ -96,6 +105,8 @@ SIDE_W = 350
 PLAYER_H = 80
 PLAYER_GAP = 6
 FOOTER_LINE = 24
+#: The footer's most lines: condition, this round, last capture, legend and the house-cards note.
+FOOTER_LINES = 5
 AGENT_D = 24
 MARK_D = 20
 #: The sign of each mark on a grid card (language-neutral; the footer and the log name the card).
@@ -133,9 +144,47 @@ S_BLUE: Rgb = (70, 150, 230)
 S_CHANGED: Rgb = (245, 150, 40)
 PP_BLACK: Rgb = (24, 24, 28)
 BARRICADE: Rgb = (150, 90, 50)
-GAP_CODE: Rgb = (118, 150, 136)
+GAP_CODE: Rgb = (150, 186, 170)  # contrast 6 with the felt (WCAG 4.5 for text)
 EMPTY_SLOT: Rgb = (20, 70, 53)
 MEDALS: tuple[Rgb, ...] = (GOLD, (196, 204, 214), (210, 134, 68))
+
+
+# ----------------------------------------------------------------------------- notation
+#: Row letters by locale: a Russian board names its rows А–Д (columns are numbers everywhere).
+ROW_LETTERS: dict[str, str] = {"ru": "АБВГД", "en": "ABCDE"}
+#: Between two cards of a row (│) and of a column (─): a boulevard reads as the two slots it joins.
+EAST_MARK, SOUTH_MARK = "\N{BOX DRAWINGS LIGHT VERTICAL}", "\N{BOX DRAWINGS LIGHT HORIZONTAL}"
+
+
+def row_letters(locale: str) -> str:
+    """Return the five row letters of the board in ``locale`` (``ABCDE`` or ``АБВГД``)."""
+    return ROW_LETTERS.get(normalize_locale(locale), ROW_LETTERS["en"])
+
+
+def slot_text(slot: str, locale: str) -> str:
+    """Return slot ``slot`` (engine name ``B2``) as players read it: ``B2``, or ``Б2`` on a Russian board.
+
+    >>> slot_text("B2", "ru"), slot_text("E5", "en")
+    ('Б2', 'E5')
+    """
+    return row_letters(locale)["ABCDE".index(slot[0])] + slot[1:]
+
+
+def boulevard_text(code: str, locale: str) -> str:
+    """Return boulevard ``code`` (engine name ``B2E``/``B2S``) in the one notation used everywhere.
+
+    A boulevard reads as the two slots it joins: ``B2│B3`` between columns, ``B2─C2`` between rows
+    (``Б2│Б3``, ``Б2─В2`` on a Russian board), on the image, in the selects, the log and the
+    command alike.
+
+    >>> boulevard_text("B2E", "en"), boulevard_text("A3S", "ru")
+    ('B2│B3', 'А3─Б3')
+    """
+    row, column, side = code[0], int(code[1:-1]), code[-1]
+    if side == "E":
+        return f"{slot_text(f'{row}{column}', locale)}{EAST_MARK}{slot_text(f'{row}{column + 1}', locale)}"
+    below = "ABCDE"["ABCDE".index(row) + 1]
+    return f"{slot_text(f'{row}{column}', locale)}{SOUTH_MARK}{slot_text(f'{below}{column}', locale)}"
 
 
 def check_visibility(view: CadwallonView) -> None:
@@ -567,7 +616,8 @@ class _Board:
         self.footer = self._footer_lines()
         side_h = len(view.players) * (PLAYER_H + PLAYER_GAP) - PLAYER_GAP
         body = max(self.grid_h + LABEL + 6, side_h)
-        height = HEADER_H + body + 14 + FOOTER_LINE * len(self.footer) + MARGIN
+        # The footer keeps room for its most lines, so the image height never changes during a game.
+        height = HEADER_H + body + 14 + FOOTER_LINE * FOOTER_LINES + MARGIN
         width = self.side_x + SIDE_W + MARGIN
         self.image = Image.new("RGB", (width, height), FELT_EDGE)
         self.d = ImageDraw.Draw(self.image)
@@ -665,7 +715,7 @@ class _Board:
         label = font(Face.BOLD, 17)
         for i in range(self.n):
             x, y = self.slot_xy(i * self.n)
-            self.text((MARGIN + LABEL / 2 - 4, y + self.card_h / 2), "ABCDE"[i], label, GOLD, "mm")
+            self.text((MARGIN + LABEL / 2 - 4, y + self.card_h / 2), row_letters(self.locale)[i], label, GOLD, "mm")
             x, y = self.slot_xy(i)
             self.text((x + self.card_w / 2, HEADER_H + LABEL / 2 + 2), str(i + 1), label, GOLD, "mm")
         districts = {d: self.t(f"district.{d}") for d in ("D", "M", "O", "H")}
@@ -673,7 +723,8 @@ class _Board:
             x, y = self.slot_xy(slot.index)
             if slot.card is None:
                 fill_rounded(self.image, (x, y, x + self.card_w, y + self.card_h), 9, EMPTY_SLOT)
-                self.text((x + self.card_w / 2, y + self.card_h / 2), slot.slot, font(Face.BOLD, 18), FELT_LINE, "mm")
+                where = slot_text(slot.slot, self.locale)
+                self.text((x + self.card_w / 2, y + self.card_h / 2), where, font(Face.BOLD, 18), FELT_LINE, "mm")
                 continue
             title, subtitle = self.card_names(slot.card)
             face = card_face(
@@ -718,6 +769,7 @@ class _Board:
             else:
                 x0, y0, x1, y1 = ax, ay + self.card_h, ax + self.card_w, ay + self.card_h + GAP
             cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
+            code = boulevard_text(blvd.boulevard, self.locale)
             agents = [self.by_agent[i] for i in blvd.agents if i in self.by_agent]
             if blvd.barricade:
                 self._barricade(blvd, (x0, y0, x1, y1))
@@ -725,28 +777,28 @@ class _Board:
                 colour = CREAM if blvd.barricade else GAP_CODE
                 self.text(
                     (cx, cy + (14 if blvd.barricade and blvd.orientation == "E" else 0)),
-                    blvd.boulevard,
+                    code,
                     code_font,
                     colour,
                     "mm",
                 )
                 continue
             if blvd.orientation == "E":
-                self.text((cx, y0 + 8), blvd.boulevard, code_font, GAP_CODE, "mm")
+                self.text((cx, y0 + 8), code, code_font, GAP_CODE, "mm")
                 spots = [(cx, cy + 4)] if len(agents) == 1 else [(cx, cy - 10), (cx, cy + 18)]
             else:
-                self.text((x0 + 16, cy), blvd.boulevard, code_font, GAP_CODE, "mm")
+                self.text((x0 + 4 + _length(code, code_font) / 2, cy), code, code_font, GAP_CODE, "mm")
                 spots = [(cx, cy)] if len(agents) == 1 else [(cx - 14, cy), (cx + 14, cy)]
             for agent, (px, py) in zip(agents, spots, strict=False):
                 self._agent(agent, round(px), round(py), number)
 
     def _agent(self, agent: AgentView, x: int, y: int, number: ImageFont.FreeTypeFont) -> None:
         """Draw an agent: a disc in its owner's colour with the seat number (ringed by a turned agent's controller)."""
+        del number  # the shared seat badge sizes its own number
         if agent.controller != agent.owner:
             fill_circle(self.image, (x, y), AGENT_D + 8, seat_colour(agent.controller))
         fill_circle(self.image, (x, y), AGENT_D + 2, TEXT_DARK)
-        fill_circle(self.image, (x, y), AGENT_D - 2, seat_colour(agent.owner))
-        self.text((x, y + 1), str(agent.owner + 1), number, TEXT_DARK, "mm")
+        seat_badge(self.image, (x, y), AGENT_D - 2, agent.owner)
 
     def _barricade(self, blvd: BoulevardView, box: Box) -> None:
         x0, y0, x1, y1 = box
@@ -786,8 +838,7 @@ class _Board:
             fill_circle(self.image, (x + 20, y + 20), 26, medal)
             self.text((x + 20, y + 21), str(result.rank + 1), font(Face.BOLD, 15), TEXT_DARK, "mm")
         else:
-            fill_circle(self.image, (x + 20, y + 20), AGENT_D, seat_colour(p.seat))
-            self.text((x + 20, y + 21), str(p.seat + 1), font(Face.BOLD, 13), TEXT_DARK, "mm")
+            seat_badge(self.image, (x + 20, y + 20), AGENT_D, p.seat)
         name_font = font(Face.BOLD, 17)
         name = _fit(self.names[p.seat], name_font, name_room)
         self.text((x + 40, y + 20), name, name_font, TEXT_MUTED if p.resigned else TEXT)
@@ -890,7 +941,7 @@ class _Board:
                 card = self.g(f"action.{play.card}")
                 where = marked.get((play.card, play.seat))
                 if where is not None:
-                    card = f"{card} {MARK_SIGNS[play.card]} {where}"
+                    card = f"{card} {MARK_SIGNS[play.card]} {slot_text(where, self.locale)}"
                 plays.append(self.t("play", name=self.names.get(play.seat, "?"), card=card))
             extra = []
             if v.revealed is not None:
@@ -901,8 +952,26 @@ class _Board:
                 lines.append(self.t("this_round", items=" · ".join(plays + extra) or "—"))
         if v.last_capture and v.last_capture_round is not None:
             lines.append(self._capture_line())
+        lines.append(self._legend())
         lines.append(self.t("house"))
         return lines
+
+    def _legend(self) -> str:
+        """Return the legend line: the district letters on the cards, and how a boulevard is written."""
+        districts = " · ".join(
+            translate(
+                self.locale, "look.cadwallon.district", letter=self.t(f"district.{d}"), name=self.g(f"district.{d}")
+            )
+            for d in ("D", "M", "O", "H")
+        )
+        return translate(
+            self.locale,
+            "look.cadwallon.legend",
+            districts=districts,
+            example=boulevard_text("B2E", self.locale),
+            west=slot_text("B2", self.locale),
+            east=slot_text("B3", self.locale),
+        )
 
     def _capture_line(self) -> str:
         v = self.view
@@ -910,11 +979,11 @@ class _Board:
         stayed: list[str] = []
         for result in v.last_capture:
             if result.winner is not None:
-                taken.setdefault(result.winner, []).append(result.slot)
+                taken.setdefault(result.winner, []).append(slot_text(result.slot, self.locale))
             elif result.outcome is CaptureOutcome.TIE:
-                stayed.append(self.t("tie", slot=result.slot))
+                stayed.append(self.t("tie", slot=slot_text(result.slot, self.locale)))
             elif result.outcome is CaptureOutcome.CURFEW:
-                stayed.append(self.t("curfew", slot=result.slot))
+                stayed.append(self.t("curfew", slot=slot_text(result.slot, self.locale)))
         items = [f"{self.names.get(s, '?')} {', '.join(slots)}" for s, slots in sorted(taken.items())]
         if stayed:
             items.append(self.t("stayed", slots=", ".join(stayed)))

@@ -192,3 +192,57 @@ def test_render_module_never_imports_discord_or_the_engine() -> None:
     )
     result = subprocess.run([sys.executable, "-c", code], cwd=ROOT, check=False)  # noqa: S603 - fixed argv
     assert result.returncode == 0
+
+
+# ----------------------------------------------------------------------------- notation, legend, height (issue 13)
+def test_the_height_never_changes_during_one_game() -> None:
+    """Every state of a whole game draws at one size (the footer keeps room for its most lines)."""
+    states = played(4, 3, "height")
+    sizes = {decode(render_cadwallon_board(ENGINE.view(s, None), REFERENCE_NAMES, "ru")).size for s in states[::7]}
+    assert len(sizes) == 1
+
+
+def test_the_board_writes_boulevards_and_rows_in_its_language_and_has_a_legend(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    import bot.render.cadwallon as module
+
+    drawn: list[str] = []
+    real = module._Board.text
+
+    def recording(self: object, xy: object, text: str, *args: object, **kwargs: object) -> None:
+        drawn.append(text)
+        real(self, xy, text, *args, **kwargs)  # type: ignore[arg-type]
+
+    module.board_palette()  # drawn from reference boards in both languages: build it before recording
+    monkeypatch.setattr(module._Board, "text", recording)
+    view = reference_view(4, 4)
+    render_cadwallon_board(view, REFERENCE_NAMES, "ru")
+    ru = list(drawn)
+    drawn.clear()
+    render_cadwallon_board(view, REFERENCE_NAMES, "en")
+    en = list(drawn)
+    rows = [t for t in ru if len(t) == 1 and t in "ABCDEАБВГД"][:4]  # the margin's row letters come first
+    assert rows == ["А", "Б", "В", "Г"]
+    assert "Б2│Б3" in ru and "B2│B3" in en  # a free boulevard's name, as the selects write it
+    assert not any(len(t) == 3 and t[-1] in "ES" and t[1].isdigit() for t in ru + en)  # no old B2E codes
+    assert any(t.startswith("Кварталы: Д — Доки") and "Б2│Б3" in t for t in ru)
+    assert any(t.startswith("Districts: D Docks") for t in en)
+
+
+def test_agents_and_player_tokens_carry_numbered_seat_badges(monkeypatch: pytest.MonkeyPatch) -> None:
+    import bot.render.cadwallon as module
+
+    module.board_palette()
+    seats: list[int] = []
+    real = module.seat_badge
+
+    def recording(image: Image.Image, centre: tuple[int, int], diameter: int, seat: int) -> None:
+        seats.append(seat)
+        real(image, centre, diameter, seat)
+
+    monkeypatch.setattr(module, "seat_badge", recording)
+    view = reference_view(5, 8)
+    render_cadwallon_board(view, REFERENCE_NAMES, "en")
+    assert set(range(8)) <= set(seats)
+    assert len(seats) >= 8 + len(view.agents)
