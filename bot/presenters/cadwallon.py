@@ -31,7 +31,7 @@ from pydantic import BaseModel
 
 from bot.i18n import normalize_locale, translate
 from bot.presenters import Choice
-from bot.render.cadwallon import ROW_LETTERS, render_cadwallon_board, slot_text
+from bot.render.cadwallon import ROW_LETTERS, render_cadwallon_board, render_cadwallon_hand, slot_text
 from bot.render.cadwallon import boulevard_text as board_boulevard_text
 from games.cadwallon.board import board
 from games.cadwallon.cards import (
@@ -150,6 +150,7 @@ READINGS = (
 )
 FIELD_LIMIT = 1024
 EMOJI_PLACE = "\N{ROUND PUSHPIN}"
+#: The same pictures as the board image: action cards are a scroll there, militia a shield.
 EMOJI_CARD = "\N{SCROLL}"
 EMOJI_END = "\N{WHITE HEAVY CHECK MARK}"
 EMOJI_CANCEL = "\N{LEFTWARDS ARROW WITH HOOK}"
@@ -157,7 +158,7 @@ EMOJI_SEAT = "\N{BUST IN SILHOUETTE}"
 EMOJI_SLOT = "\N{BLACK SQUARE BUTTON}"
 EMOJI_AGENT = "\N{BUSTS IN SILHOUETTE}"
 EMOJI_TAROT = "\N{CRYSTAL BALL}"
-EMOJI_MILITIA = "\N{POLICE OFFICER}"
+EMOJI_MILITIA = "\N{SHIELD}"
 MINUS = "\N{MINUS SIGN}"
 #: On an English board, the Latin row letters a Russian keyboard's look-alikes stand for.
 _LOOKALIKE = {"А": "A", "В": "B", "С": "C", "Д": "D", "Е": "E"}
@@ -418,6 +419,10 @@ class CadwallonPresenter:
     def render_board(self, view: BaseModel, names: Sequence[str], locale: str) -> bytes:
         """Return the board PNG drawn by :mod:`bot.render.cadwallon` from the public view."""
         return render_cadwallon_board(_view(view), names, locale)
+
+    def render_hand(self, view: BaseModel, names: Sequence[str], locale: str) -> bytes | None:
+        """Return the viewer's action cards and contract as a picture (``None``: spectator or nothing held)."""
+        return render_cadwallon_hand(_view(view), names, locale)
 
     # ------------------------------------------------------------------ status
     def status(self, view: BaseModel, names: Sequence[str], locale: str) -> str:

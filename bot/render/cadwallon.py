@@ -90,6 +90,7 @@ __all__ = [
     "check_visibility",
     "reference_view",
     "render_cadwallon_board",
+    "render_cadwallon_hand",
     "row_letters",
     "sample_views",
     "slot_text",
@@ -592,6 +593,76 @@ def card_face(card: str, support: int, size: tuple[int, int], title: str, subtit
     paste_rgba(image, value, (6, bottom))
     paste_rgba(image, support_badge(support, badge + 2, support != info.support), (w - badge - 8, bottom - 1))
     return image
+
+
+# ----------------------------------------------------------------------------- the private hand
+#: The hand picture: 400 px wide, so the client shows it at full size; three cards to a row, in
+#: the board's card faces, and the secret contract as a gold-rimmed tile after them.
+HAND_WIDTH = 400
+HAND_CARD = (124, 104)
+HAND_GAP = 8
+HAND_PAD = 8
+HAND_PER_ROW = 3
+HAND_CONTRACT_SIZE = 15
+HAND_TAG_SIZE = 12
+
+
+def render_cadwallon_hand(view: CadwallonView, names: Sequence[str], locale: str) -> bytes | None:
+    """Draw the viewer's own action cards and contract for their private panel (PNG).
+
+    ``None`` for a spectator, or when the viewer holds nothing to show. The cards are the board's
+    card faces (scroll mark, name, district, value, support), so a card looks the same on the
+    board, in the hand and (as 📜) on the buttons.
+    """
+    check_visibility(view)
+    if view.viewer is None:
+        return None
+    del names  # the hand is the viewer's own: no names on it
+    me = next(p for p in view.players if p.seat == view.viewer)
+    cards = list(me.hand or ())
+    tiles = len(cards) + (1 if me.contract else 0)
+    if not tiles:
+        return None
+    rows = math.ceil(tiles / HAND_PER_ROW)
+    card_w, card_h = HAND_CARD
+    height = 2 * HAND_PAD + rows * card_h + (rows - 1) * HAND_GAP
+    with DRAW_LOCK:
+        image = Image.new("RGB", (HAND_WIDTH, height), FELT_EDGE)
+        fill_rounded(image, (0, 0, HAND_WIDTH, height), 12, FELT, outline=FELT_LINE, width=2)
+        positions = [
+            (
+                HAND_PAD + (i % HAND_PER_ROW) * (card_w + HAND_GAP),
+                HAND_PAD + (i // HAND_PER_ROW) * (card_h + HAND_GAP),
+            )
+            for i in range(tiles)
+        ]
+        district = {d: translate(locale, f"render_cadwallon.district.{d}") for d in ("D", "M", "O", "H")}
+        for card, xy in zip(cards, positions, strict=False):
+            info = CARDS[card]
+            title = translate(locale, f"cadwallon.action.{card}") if info.category is Category.ACTION else ""
+            title = title or _plain_name(card, locale)
+            face = card_face(card, info.support, HAND_CARD, title, "", district[info.district.value])
+            image.paste(face, xy)
+        if me.contract:
+            x, y = positions[-1]
+            fill_rounded(image, (x, y, x + card_w, y + card_h), 9, PANEL, outline=GOLD, width=2)
+            d = ImageDraw.Draw(image)
+            tag = font(Face.BOLD, HAND_TAG_SIZE)
+            d.text(
+                (x + card_w / 2, y + 14),
+                translate(locale, "look.cadwallon.contract").upper(),
+                font=tag,
+                fill=GOLD,
+                anchor="mm",
+            )
+            name = translate(locale, f"cadwallon.contract.{me.contract}")
+            name_font, lines = _name_lines(name, card_w - 12, 3, HAND_CONTRACT_SIZE, HAND_CONTRACT_SIZE)
+            line_y = y + 28 + (card_h - 28) / 2 - (len(lines) - 1) * 9
+            for line in lines:
+                d.text((x + card_w / 2, line_y), line, font=name_font, fill=CREAM, anchor="mm")
+                line_y += 18
+        palette = board_palette()
+    return encode_png(image, palette)
 
 
 # ----------------------------------------------------------------------------- the board

@@ -590,3 +590,15 @@ def test_russian_placement_labels_and_suggestions_use_russian_rows() -> None:
     assert {code for _, code in found} == {"A2S", "B1E", "B2E", "B2S"}
     assert all(label.split(" ")[0].count("Б2") == 1 for label, _ in found)
     assert not any("B" in label for label, _ in found)
+
+
+def test_buttons_use_the_boards_pictures() -> None:
+    """Militia is a shield on the board, so its choices wear 🛡; action cards are a scroll in both."""
+    import bot.presenters.cadwallon as presenter
+    import bot.render.cadwallon as render
+    from games.cadwallon.models import Category
+
+    assert render.CATEGORY_GLYPHS[Category.MILITIA][0].__name__ == "_shield"
+    assert presenter.EMOJI_MILITIA == "\N{SHIELD}"
+    assert render.CATEGORY_GLYPHS[Category.ACTION][0].__name__ == "_scroll"
+    assert presenter.EMOJI_CARD == "\N{SCROLL}"

@@ -246,3 +246,35 @@ def test_agents_and_player_tokens_carry_numbered_seat_badges(monkeypatch: pytest
     render_cadwallon_board(view, REFERENCE_NAMES, "en")
     assert set(range(8)) <= set(seats)
     assert len(seats) >= 8 + len(view.agents)
+
+
+# ----------------------------------------------------------------------------- the private hand picture
+def test_the_hand_picture_shows_the_viewers_cards_and_contract_at_full_size(monkeypatch: pytest.MonkeyPatch) -> None:
+    import bot.render.cadwallon as module
+
+    module.board_palette()
+    module.card_face.cache_clear()  # so every font a hand card asks for is seen
+    sizes: list[int] = []
+    real = module.font
+
+    def recording(face: object, size: int) -> object:
+        sizes.append(size)
+        return real(face, size)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(module, "font", recording)
+    state = ENGINE.setup(3, CadwallonOptions(grid=4, conditions=True, starting_action=True), "hand").state
+    view = ENGINE.view(state, 0)
+    me = view.players[0]
+    assert me.hand and me.contract
+    for locale in LOCALES:
+        data = module.render_cadwallon_hand(view, REFERENCE_NAMES, locale)
+        assert data is not None
+        image = decode(data)
+        assert image.width == 400 and image.height <= 300  # shown unscaled in the client
+    assert min(sizes) >= 11
+    assert module.render_cadwallon_hand(ENGINE.view(state, None), REFERENCE_NAMES, "ru") is None
+    other = view.model_copy(
+        update={"players": tuple(p.model_copy(update={"hand": ("A07",)}) if p.seat == 1 else p for p in view.players)}
+    )
+    with pytest.raises(ValueError, match="hand of seat 1"):
+        module.render_cadwallon_hand(other, REFERENCE_NAMES, "ru")
