@@ -13,6 +13,7 @@ import pytest
 from PIL import Image
 
 from bot.i18n import catalogue
+from bot.render import common
 from bot.render.cadwallon import (
     CARD_SIZE,
     MARK_SIGNS,
@@ -235,7 +236,7 @@ def test_agents_and_player_tokens_carry_numbered_seat_badges(monkeypatch: pytest
 
     module.board_palette()
     seats: list[int] = []
-    real = module.seat_badge
+    real = common.seat_badge  # what the renderer imported
 
     def recording(image: Image.Image, centre: tuple[int, int], diameter: int, seat: int) -> None:
         seats.append(seat)
@@ -255,11 +256,11 @@ def test_the_hand_picture_shows_the_viewers_cards_and_contract_at_full_size(monk
     module.board_palette()
     module.card_face.cache_clear()  # so every font a hand card asks for is seen
     sizes: list[int] = []
-    real = module.font
+    real = common.font  # what the renderer imported
 
-    def recording(face: object, size: int) -> object:
+    def recording(face: common.Face, size: int) -> object:
         sizes.append(size)
-        return real(face, size)  # type: ignore[arg-type]
+        return real(face, size)
 
     monkeypatch.setattr(module, "font", recording)
     state = ENGINE.setup(3, CadwallonOptions(grid=4, conditions=True, starting_action=True), "hand").state

@@ -289,7 +289,7 @@ def test_every_font_shows_at_least_11_px_in_the_embed_box(seats: int) -> None:
 def test_no_text_is_drawn_smaller_than_the_rule_allows(monkeypatch: pytest.MonkeyPatch) -> None:
     """Every font the board and the hand picture ask for, whatever the phase, meets their size rule."""
     sizes: list[int] = []
-    real = bot.render.coup.font
+    real = bot.render.common.font  # what bot.render.coup imported
 
     def recording(face: Face, size: int) -> object:
         sizes.append(size)
@@ -335,7 +335,7 @@ def test_text_colours_contrast_with_what_they_are_drawn_on() -> None:
 def test_every_seat_is_marked_by_its_numbered_badge(monkeypatch: pytest.MonkeyPatch) -> None:
     bot.render.coup.board_palette()  # built from sample boards: draw it before recording
     seats: list[int] = []
-    real = bot.render.coup.seat_badge
+    real = bot.render.common.seat_badge  # what bot.render.coup imported
 
     def recording(image: Image.Image, centre: tuple[int, int], diameter: int, seat: int) -> None:
         seats.append(seat)

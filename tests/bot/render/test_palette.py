@@ -7,6 +7,7 @@ full severity, applied to linear RGB; colours are compared by CIE76 ΔE in CIELA
 from __future__ import annotations
 
 import itertools
+import math
 
 import pytest
 from PIL import Image
@@ -74,7 +75,7 @@ def lab(rgb: tuple[float, float, float]) -> tuple[float, float, float]:
 
 
 def delta_e(a: tuple[float, float, float], b: tuple[float, float, float]) -> float:
-    return sum((p - q) ** 2 for p, q in zip(a, b, strict=True)) ** 0.5
+    return math.dist(a, b)
 
 
 @pytest.mark.parametrize("vision", sorted(CVD))
