@@ -82,6 +82,10 @@ GAP = 8
 HEADER_H = 36
 PANEL_PAD = 8
 PANEL_H = 141
+#: One row of panels (2 or 3 players) has the height of two: its cards grow into it.
+PANEL_H_SINGLE = 2 * PANEL_H + GAP
+#: The largest card, on a single row of panels.
+CARD_BIG = (96, 132)
 STRIP_PAD = 8
 #: The strip always holds this many lines (a headline and two more), so its height never changes.
 STRIP_LINES = 3
@@ -506,10 +510,14 @@ class _Board:
         self.cols = {1: 1, 2: 2, 3: 3, 4: 2, 5: 3, 6: 3}.get(count, 4)
         self.rows = max(1, math.ceil(count / self.cols))
         self.panel_w = (WIDTH - 2 * MARGIN - (self.cols - 1) * GAP) // self.cols
-        self.column_w = 62  # the coin column right of the cards
-        card_w = min(CARD_MAX[0], (self.panel_w - 2 * PANEL_PAD - self.column_w - 6) // 2)
+        # The coins sit right of the cards, or below them on a single row of tall panels.
+        self.coins_below = self.rows == 1
+        self.column_w = 0 if self.coins_below else 62
+        self.panel_h = PANEL_H if self.rows > 1 else PANEL_H_SINGLE
+        largest = CARD_MAX if self.rows > 1 else CARD_BIG
+        card_w = min(largest[0], (self.panel_w - 2 * PANEL_PAD - self.column_w - 6) // 2)
         self.card_size = (card_w, round(card_w * CARD_MAX[1] / CARD_MAX[0]))
-        self.lines = self._status_lines()
+        self.lines = self._wrapped(self._status_lines())
         self.strip_h = 2 * STRIP_PAD + HEADLINE_H + DETAIL_H * (STRIP_LINES - 1)
         self.image = Image.new("RGB", (WIDTH, HEIGHT), FELT_EDGE)
         self.draw_ = ImageDraw.Draw(self.image)
@@ -535,7 +543,7 @@ class _Board:
         self._header()
         top = MARGIN + HEADER_H + GAP
         bottom = HEIGHT - MARGIN - self.strip_h - GAP
-        block_h = self.rows * PANEL_H + (self.rows - 1) * GAP
+        block_h = self.rows * self.panel_h + (self.rows - 1) * GAP
         y = top + (bottom - top - block_h) // 2  # fewer rows: the panels sit in the middle
         per_row = [self.view.players[i : i + self.cols] for i in range(0, len(self.view.players), self.cols)]
         for row in per_row:
@@ -544,7 +552,7 @@ class _Board:
             for player in row:
                 self._panel(player, x, y)
                 x += self.panel_w + GAP
-            y += PANEL_H + GAP
+            y += self.panel_h + GAP
         self._strip(HEIGHT - MARGIN - self.strip_h)
         return self.image
 
@@ -576,7 +584,7 @@ class _Board:
     # -- seat panels
     def _panel(self, player: PlayerView, x: int, y: int) -> None:
         view = self.view
-        w, h = self.panel_w, PANEL_H
+        w, h = self.panel_w, self.panel_h
         is_turn = view.phase in TURN_PHASES and view.turn == player.seat and player.alive
         is_winner = view.winner == player.seat
         if is_winner:
@@ -595,10 +603,16 @@ class _Board:
         d.text((name_x, sy + SWATCH / 2), name, font=name_font, fill=TEXT, anchor="lm")
         # Cards, the coin column at their right, and the status badge along the bottom.
         card_w, card_h = self.card_size
-        cards_y = sy + SWATCH + 6
-        col_x = x + PANEL_PAD + 2 * card_w + 6 + 4
-        self._cards(player, x + PANEL_PAD, cards_y, col_x - 4)
-        self._coins(player, col_x, cards_y + 4)
+        below = COIN_ICON + 10 if self.coins_below else 0
+        room = h - (PANEL_PAD + SWATCH + 6) - (BADGE_H + PANEL_PAD + 4) - below
+        cards_y = sy + SWATCH + 6 + max(0, (room - card_h) // 2)
+        if self.coins_below:
+            self._cards(player, x + PANEL_PAD, cards_y, x + w - PANEL_PAD)
+            self._coins(player, x + PANEL_PAD, cards_y + card_h + 8)
+        else:
+            col_x = x + PANEL_PAD + 2 * card_w + 6 + 4
+            self._cards(player, x + PANEL_PAD, cards_y, col_x - 4)
+            self._coins(player, col_x, cards_y + 4)
         if player.alive:
             badge_x = x + PANEL_PAD
             for text, fill, ink in self._badges(player, is_turn, is_winner):
@@ -748,6 +762,19 @@ class _Board:
             lines.append(waiting)
         # The strip has room for a fixed number of lines: the oldest context goes first (the log has it).
         return [lines[0], *lines[1:][-(STRIP_LINES - 1) :]]
+
+    def _wrapped(self, lines: list[list[Segment]]) -> list[list[Segment]]:
+        """Break a headline too long for the strip at its "·" (the claim goes on the next line), if there is room.
+
+        Else names would be cut to a few letters; the strip keeps :data:`STRIP_LINES` lines at most.
+        """
+        headline = lines[0]
+        room = WIDTH - 2 * MARGIN - 20 - STRIP_PAD
+        width = sum(self._segment_width(segment, HEADLINE_SIZE, True) for segment in headline)
+        cut = next((i for i, seg in enumerate(headline) if seg.kind == "text" and seg.text.strip() == "·"), None)
+        if width <= room or cut is None or len(lines) >= STRIP_LINES:
+            return lines
+        return [headline[:cut], headline[cut + 1 :], *lines[1:]]
 
     def _strip(self, y: int) -> None:
         x0, x1 = MARGIN, WIDTH - MARGIN

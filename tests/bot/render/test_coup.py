@@ -378,3 +378,12 @@ def test_no_hand_picture_for_a_spectator_and_none_for_another_seat() -> None:
     leaked = with_hand(make_view(4, viewer=1), 2, (Card.DUKE,))
     with pytest.raises(ValueError, match="hand of seat 2"):
         render_coup_hand(leaked, NAMES, "ru")
+
+
+def test_a_headline_too_long_for_the_strip_puts_the_claim_on_its_own_line() -> None:
+    """Names are not cut to a few letters while the strip has a spare line: the claim moves down."""
+    long_names = ["Наташа Ростова", "Саша", "Григорий Константинопольский", "Alex"]
+    view = make_view(4, awaiting=(1,))
+    lines = bot.render.coup._Board(view, long_names, "ru").lines
+    assert [segment.kind for segment in lines[1]] == ["text", "card"]  # "заявляет" + the Captain chip
+    assert [segment.text for segment in lines[0] if segment.kind == "seat"] == ["Наташа Ростова", "Саша"]
