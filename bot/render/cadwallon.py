@@ -3,7 +3,8 @@
 The image shows what digest §11 makes public: the grid of district cards (guild crest, guild or
 penalty points, support value, district type, this round's marks), the agents on the boulevards in
 their players' colours (a turned agent wears its controller's ring), the barricade, slot names on
-the margins and every boulevard's code (``B2E``) in small type on its gap, so a player can type it;
+the margins (rows А–Д on a Russian board) and every boulevard in small type on its gap, written as
+the two slots it joins (``B2│B3``, :func:`boulevard_text`) as in the selects, the log and the command;
 then per player the agents still to place, hand size, running score, captured cards by crest and
 played actions; the condition card, this round's plays, the last Capture, the First Player, the
 round, the deck and reserve sizes (never a countdown: the embed's live one runs on, an image
@@ -14,7 +15,10 @@ its viewer may not see is refused, so a leak in a caller cannot reach an image.
 Guild crests are simple Pillow figures, one per guild, on a disc of the guild's colour: a coin
 (Usurers), a gem (Jewelers), crossed blades (Blades), a star (Zodiac), a key (Thieves), a boat
 (Ferrymen), a set square (Architects) and a flask (Alchemists). Militia carry a shield, personalities
-a mask and actions a scroll. Every card value is a HOUSE card (digest §2); the footer says so.
+a mask and actions a scroll (the panel's buttons wear 🛡 and 📜 to match). Every card value is a
+HOUSE card (digest §2); the footer says so, under a legend of the district letters. The footer
+keeps room for its most lines, so the image height stays the same through a game. Seats are
+numbered discs (:func:`bot.render.common.seat_badge`) on agents and in the player list.
 
 Run ``python -m bot.render.cadwallon`` to write sample boards (played with the real engine) to
 ``/tmp/render-samples/`` and print render time and PNG size per sample.

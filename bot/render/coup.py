@@ -7,6 +7,13 @@ stand still while the embed's live countdown runs on. A view for one seat may al
 that seat's own hand, which is then drawn face up in its panel (for the private "my hand" image);
 a view carrying any other seat's hand is refused, so a leak in a caller cannot reach an image.
 
+Sized for where Discord shows it: the board is 600 x 450 for every table and phase, which the
+client shrinks to 2/3 (its embed image box is 400 x 300), so no font is under 17 px (11 px as
+shown) and the height never changes between edits. Cards on the board show only their emblem,
+the same picture as the character's emoji in the panel and on the buttons (crown, dagger, anchor,
+scroll, rose); the status strip names them. :func:`render_coup_hand` draws the viewer's own cards,
+named, 400 px wide, for the private panel.
+
 Run ``python -m bot.render.coup`` to write sample boards to ``/tmp/render-samples/`` and print
 render time and PNG size per seat count.
 """
