@@ -279,3 +279,20 @@ def test_the_hand_picture_shows_the_viewers_cards_and_contract_at_full_size(monk
     )
     with pytest.raises(ValueError, match="hand of seat 1"):
         module.render_cadwallon_hand(other, REFERENCE_NAMES, "ru")
+
+
+def test_text_colours_contrast_with_what_they_are_drawn_on() -> None:
+    """Names on every card colour, boulevard labels on the felt, muted text on panels: WCAG 4.5 or more."""
+    import bot.render.cadwallon as module
+    from games.cadwallon.cards import CARDS
+
+    pairs = [(common.CREAM, module.card_colour(info)) for info in CARDS.values()]
+    pairs += [
+        (module.GAP_CODE, common.FELT),
+        (common.TEXT_MUTED, common.PANEL),
+        (common.TEXT_MUTED, common.FELT_EDGE),
+        (common.TEXT, common.FELT_EDGE),
+        (common.GOLD, common.FELT),
+    ]
+    for ink, ground in pairs:
+        assert common.contrast_ratio(ink, ground) >= 4.5, (ink, ground)
