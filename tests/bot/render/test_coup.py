@@ -284,6 +284,8 @@ def test_every_font_shows_at_least_11_px_in_the_embed_box(seats: int) -> None:
     assert min_font_size(*image.size) == bot.render.coup.MIN_FONT
     shown = shown_scale(*image.size)
     assert min(bot.render.coup.FONT_SIZES) * shown >= MIN_SHOWN_TEXT
+    hand = min_font_size(bot.render.coup.HAND_WIDTH, bot.render.coup.HAND_HEIGHT)
+    assert min(bot.render.coup.HAND_FONT_SIZES) >= hand == MIN_SHOWN_TEXT  # the hand shows at full size
 
 
 def test_no_text_is_drawn_smaller_than_the_rule_allows(monkeypatch: pytest.MonkeyPatch) -> None:
