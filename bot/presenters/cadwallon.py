@@ -31,7 +31,13 @@ from pydantic import BaseModel
 
 from bot.i18n import normalize_locale, translate
 from bot.presenters import Choice
-from bot.render.cadwallon import ROW_LETTERS, render_cadwallon_board, render_cadwallon_hand, slot_text
+from bot.render.cadwallon import (
+    ROW_LETTERS,
+    render_cadwallon_board,
+    render_cadwallon_compact,
+    render_cadwallon_hand,
+    slot_text,
+)
 from bot.render.cadwallon import boulevard_text as board_boulevard_text
 from games.cadwallon.board import board
 from games.cadwallon.cards import (
@@ -417,7 +423,11 @@ class CadwallonPresenter:
     game = GAME
 
     def render_board(self, view: BaseModel, names: Sequence[str], locale: str) -> bytes:
-        """Return the board PNG drawn by :mod:`bot.render.cadwallon` from the public view."""
+        """Return the compact board PNG (720×540, readable where the client shows it) from the public view."""
+        return render_cadwallon_compact(_view(view), names, locale)
+
+    def render_full_board(self, view: BaseModel, names: Sequence[str], locale: str) -> bytes:
+        """Return the detailed board PNG (card names, boulevard labels, captures, legend) from the public view."""
         return render_cadwallon_board(_view(view), names, locale)
 
     def render_hand(self, view: BaseModel, names: Sequence[str], locale: str) -> bytes | None:

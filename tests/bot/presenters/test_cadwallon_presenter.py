@@ -566,6 +566,26 @@ def test_render_board_goes_through_the_real_renderer():
     assert isinstance(view, CadwallonView)
 
 
+def test_the_board_message_gets_the_compact_board_and_full_board_the_detailed_one() -> None:
+    """``render_board`` (the public message) is the 720×540 compact board; ``render_full_board`` the detailed one."""
+    import io
+
+    from PIL import Image
+
+    state = playout(4, 3, "p-full").states[9]
+    public = ENGINE.view(state, None)
+    compact = Image.open(io.BytesIO(PRESENTER.render_board(public, RU_NAMES[:3], "ru")))
+    full = Image.open(io.BytesIO(PRESENTER.render_full_board(public, RU_NAMES[:3], "ru")))
+    assert compact.size == (720, 540)
+    assert full.width > 1000 and full.height > 700  # the detailed board keeps its size
+    leaky = public.model_copy(
+        update={"players": tuple(p.model_copy(update={"hand": ("A01",)}) for p in public.players)}
+    )
+    for render in (PRESENTER.render_board, PRESENTER.render_full_board):
+        with pytest.raises(ValueError, match="hand of seat"):
+            render(leaky, RU_NAMES[:3], "ru")
+
+
 # ---------------------------------------------------------------------- one notation (issue 13)
 def test_one_boulevard_notation_in_both_languages_and_every_spelling_parses() -> None:
     """The board, selects and log write a boulevard as its two slots; Russian rows are А–Д."""
