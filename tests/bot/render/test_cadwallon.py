@@ -123,8 +123,10 @@ def test_concurrent_renders_agree() -> None:
     [[], ["\N{GRINNING FACE}" * 40] * 8, ["Z\u0301\u0302\u0303" * 30] * 8, ["\u202e" + "W" * 32] * 8],
 )
 def test_hostile_names_do_not_crash(names: list[str]) -> None:
-    data = render_cadwallon_board(reference_view(5, 8), names, "ru")
-    assert decode(data).format == "PNG"
+    from bot.render.cadwallon import render_cadwallon_compact
+
+    for render in (render_cadwallon_board, render_cadwallon_compact):
+        assert decode(render(reference_view(5, 8), names, "ru")).format == "PNG"
 
 
 # ----------------------------------------------------------------------------- hidden information
