@@ -25,8 +25,10 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import logging
 import os
+import re
 import secrets
 import socket
 import time
@@ -37,6 +39,7 @@ from typing import Any, Protocol
 
 from pydantic import BaseModel, ValidationError
 
+from bot.i18n import SUPPORTED_LOCALES, translate
 from bot.shards import Shards
 from bot.storage import (
     ActionLogRow,
@@ -102,6 +105,13 @@ DEFAULT_ARCHIVE_MINUTES = 60
 MORE_TIME_SECONDS = 30
 #: Seconds before archiving a thread is tried again after Discord failed (not after a refusal).
 ARCHIVE_RETRY_SECONDS = 300.0
+
+
+@functools.cache
+def _ai_name_pattern() -> re.Pattern[str]:
+    """Return the pattern of the lobby's numbered AI names ("ИИ 2", "AI 3") in every locale."""
+    forms = (translate(locale, "ui.lobby.ai_name", n=0).replace("0", "\x00") for locale in SUPPORTED_LOCALES)
+    return re.compile("|".join(re.escape(form).replace("\x00", r"\d+") for form in forms))
 
 
 class TableError(GameError):
@@ -670,6 +680,7 @@ class TableService:
             if engine.shuffle_seats:
                 self._shuffle_seats(table)
             await self._resolve_first_player(table, lobby)
+            names = self._number_ai_seats(table)
             step = engine.setup(len(table.seats), table.game_options(), table.seed)
             state = step.state
             clock = self._next_clock(table, state, previous=None)
@@ -681,7 +692,10 @@ class TableService:
                 clock=clock,
                 now=self.now(),
                 state_schema=state_schema(engine),
+                names=names,
             )
+            for seat in table.seats:
+                seat.name = names.get(seat.position, seat.name)
             table.state = state
             table.status = "active"
             table.expires_at = None
@@ -699,6 +713,25 @@ class TableService:
         table.seats = GameRng(f"{table.seed}:seats").shuffled(list(table.seats))
         for index, seat in enumerate(table.seats):
             seat.seat = index
+
+    @staticmethod
+    def _number_ai_seats(table: Table) -> dict[int, str]:
+        """Return new names, by lobby position, for AI seats whose numbered name no longer matches their seat.
+
+        The lobby numbers AIs in the order they were added ("ИИ 1", "ИИ 2"), but the seats may be
+        shuffled (and humans sit between them), so after seating "ИИ 1" could sit in seat 3. An AI
+        with a lobby-style name takes its seat's number instead. Called after the rematch's first
+        player is resolved, which matches AIs by their lobby name. Custom names are left alone.
+        """
+        pattern = _ai_name_pattern()
+        names: dict[int, str] = {}
+        for seat in table.seats:
+            if not seat.is_ai or pattern.fullmatch(seat.name) is None:
+                continue
+            name = translate(table.locale, "ui.lobby.ai_name", n=seat.seat + 1)
+            if name != seat.name:
+                names[seat.position] = name
+        return names
 
     async def _resolve_first_player(self, table: Table, lobby: Sequence[Seat]) -> None:
         """Turn a rematch's first player, named by person, into the game's ``first_seat``.

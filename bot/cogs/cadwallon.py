@@ -90,7 +90,7 @@ def placing_table(tables: list[Table], user_id: int, channel_id: int | None) -> 
 
 
 def placement_choices(
-    tables: list[Table], user_id: int, channel_id: int | None, typed: str, locale: str
+    tables: list[Table], user_id: int, channel_id: int | None, typed: str
 ) -> list[app_commands.Choice[str]]:
     """Return the free boulevards the user may place on now that match ``typed`` (empty when none).
 
@@ -108,7 +108,8 @@ def placement_choices(
     codes = {a.boulevard for a in table.engine.legal_actions(table.state, seat.seat) if isinstance(a, PlaceAgent)}
     if not codes:
         return []
-    found = boulevard_suggestions(table.view(seat.seat), codes, typed, locale)
+    # The board's notation is the table's language (rows А–Д on a Russian board): read and label in it.
+    found = boulevard_suggestions(table.view(seat.seat), codes, typed, table.locale)
     return [app_commands.Choice(name=label[:100], value=code) for label, code in found]
 
 
@@ -213,12 +214,15 @@ class CadwallonCog(
     @app_commands.command(
         name=cmd("place", "cadwallon.place_name"),
         description=cmd(
-            "Place your agent by the boulevard code printed on the board (B2E, B2S)", "cadwallon.place_description"
+            "Place your agent on a boulevard, written as on the board (B2│B3, B2─C2)", "cadwallon.place_description"
         ),
     )
     @app_commands.rename(code=cmd("code", "cadwallon.code_name"))
     @app_commands.describe(
-        code=cmd("A boulevard code from the board, such as B2E (B2│B3) or B2S (B2─C2)", "cadwallon.code_description")
+        code=cmd(
+            "The two slots the boulevard lies between, as on the board: B2│B3, B2B3 or B2─C2",
+            "cadwallon.code_description",
+        )
     )
     @app_commands.guild_only()
     async def place(self, interaction: discord.Interaction, code: app_commands.Range[str, 1, 20]) -> None:
@@ -231,7 +235,7 @@ class CadwallonCog(
         table = placing_table(list(service.tables.values()), interaction.user.id, interaction.channel_id)
         state = table.state
         grid = getattr(state, "grid", 3)
-        boulevard = parse_boulevard(code, grid)
+        boulevard = parse_boulevard(code, grid, table.locale)
         if boulevard is None:
             raise TableError("cadwallon.place.bad_code", text=safe_text(code.strip()[:20]), grid=grid)
         await service.act(table.id, interaction.user.id, table.prompt_version, PlaceAgent(boulevard=boulevard))
@@ -241,7 +245,7 @@ class CadwallonCog(
     async def place_code(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
         """Offer the free boulevards matching what the user typed, labelled with their support."""
         tables = list(self.bot.service.tables.values())
-        return placement_choices(tables, interaction.user.id, interaction.channel_id, current, user_locale(interaction))
+        return placement_choices(tables, interaction.user.id, interaction.channel_id, current)
 
 
 async def setup(bot: TableBot) -> None:

@@ -29,10 +29,17 @@ from typing import Any
 
 from pydantic import BaseModel
 
-from bot.i18n import translate
+from bot.i18n import normalize_locale, translate
 from bot.presenters import Choice, Explore, Form, FormField
-from bot.render.cadwallon import render_cadwallon_board
-from games.cadwallon.board import ROWS, board
+from bot.render.cadwallon import (
+    ROW_LETTERS,
+    render_cadwallon_board,
+    render_cadwallon_compact,
+    render_cadwallon_hand,
+    slot_text,
+)
+from bot.render.cadwallon import boulevard_text as board_boulevard_text
+from games.cadwallon.board import board
 from games.cadwallon.cards import (
     ALL_ACTIONS,
     ALL_CONTRACTS,
@@ -149,6 +156,7 @@ READINGS = (
 )
 FIELD_LIMIT = 1024
 EMOJI_PLACE = "\N{ROUND PUSHPIN}"
+#: The same pictures as the board image: action cards are a scroll there, militia a shield.
 EMOJI_CARD = "\N{SCROLL}"
 EMOJI_END = "\N{WHITE HEAVY CHECK MARK}"
 EMOJI_CANCEL = "\N{LEFTWARDS ARROW WITH HOOK}"
@@ -156,11 +164,10 @@ EMOJI_SEAT = "\N{BUST IN SILHOUETTE}"
 EMOJI_SLOT = "\N{BLACK SQUARE BUTTON}"
 EMOJI_AGENT = "\N{BUSTS IN SILHOUETTE}"
 EMOJI_TAROT = "\N{CRYSTAL BALL}"
-EMOJI_MILITIA = "\N{POLICE OFFICER}"
+EMOJI_MILITIA = "\N{SHIELD}"
 MINUS = "\N{MINUS SIGN}"
-#: Letters a Russian keyboard types for the look-alike Latin ones of a boulevard code.
-_CYRILLIC = str.maketrans({"А": "A", "В": "B", "С": "C", "Д": "D", "Е": "E", "Ю": "S"})
-_EAST, _SOUTH = "\N{BOX DRAWINGS LIGHT VERTICAL}", "\N{BOX DRAWINGS LIGHT HORIZONTAL}"
+#: On an English board, the Latin row letters a Russian keyboard's look-alikes stand for.
+_LOOKALIKE = {"А": "A", "В": "B", "С": "C", "Д": "D", "Е": "E"}
 
 
 #: The answers to an action card's questions.
@@ -199,38 +206,73 @@ def seats_text(seats: Sequence[int], names: Sequence[str], locale: str) -> str:
 
 
 # ---------------------------------------------------------------------- addressing
-def boulevard_text(code: str) -> str:
-    """Return the display form of boulevard ``code``: ``B2E`` → ``B2│B3``, ``B2S`` → ``B2─C2``.
+def boulevard_text(code: str, locale: str = "en") -> str:
+    """Return boulevard ``code`` in the board's notation: ``B2E`` → ``B2│B3``, ``B2S`` → ``B2─C2``.
 
-    >>> boulevard_text("B2E"), boulevard_text("A3S")
-    ('B2│B3', 'A3─B3')
+    The one notation of image, selects, log and command (:func:`bot.render.cadwallon.boulevard_text`);
+    a Russian board writes its rows А–Д.
+
+    >>> boulevard_text("B2E"), boulevard_text("A3S"), boulevard_text("C1E", "ru")
+    ('B2│B3', 'A3─B3', 'В1│В2')
     """
-    row, column, side = code[0], int(code[1:-1]), code[-1]
-    if side == "E":
-        return f"{row}{column}{_EAST}{row}{column + 1}"
-    return f"{row}{column}{_SOUTH}{ROWS[ROWS.index(row) + 1]}{column}"
+    return board_boulevard_text(code, locale)
 
 
-def parse_boulevard(text: str, grid: int) -> str | None:
+def _letter_options(char: str, locale: str, *, side: bool) -> set[str]:
+    """Return what a typed letter may mean: engine row letters, and (where a side may stand) ``E``/``S``.
+
+    A Russian board's rows are А–Д, so there ``В`` is the third row; on an English board a Russian
+    keyboard's look-alikes stand for the Latin letters (``В`` is B). A final ``E``/``Е`` (or ``В``,
+    восток, on a Russian board) means east, ``S``/``С``/``Ю`` south: the old ``B2E`` codes still work.
+    """
+    rows: set[str] = set()
+    if char in "ABCDE":
+        rows.add(char)
+    russian = normalize_locale(locale) == "ru"
+    if russian and char in ROW_LETTERS["ru"]:
+        rows.add("ABCDE"[ROW_LETTERS["ru"].index(char)])
+    elif not russian and char in _LOOKALIKE:
+        rows.add(_LOOKALIKE[char])
+    if side:
+        if char in "EЕ" or (russian and char == "В"):
+            rows.add("e")
+        if char in "SСЮ":
+            rows.add("s")
+    return rows
+
+
+def _readings(text: str, locale: str) -> list[str]:
+    """Return every engine spelling (``B2E``, ``B2C2``; sides lower-case) of what a player typed."""
+    cleaned = "".join(ch for ch in text.upper() if ch.isalnum())
+    readings = [""]
+    for index, char in enumerate(cleaned):
+        if char.isdigit():
+            options = {char}
+        else:
+            options = _letter_options(char, locale, side=index == 2 and len(cleaned) == 3) or {char}
+        readings = [r + o for r in readings for o in sorted(options)]
+    return [r[:2] + r[2].upper() if len(r) == 3 and r[2] in "es" else r for r in readings]
+
+
+def parse_boulevard(text: str, grid: int, locale: str = "en") -> str | None:
     """Return the boulevard code a player typed, or ``None`` when it names no boulevard of the grid.
 
-    Accepts the code (``B2E``, ``b2s``), both slots (``B2│B3``, ``B2-B3``, ``B2 C2``, ``C2B2``) and a
-    Russian keyboard's look-alike letters (``В2Е``; a final ``С`` or ``Ю`` means south).
+    Accepts the board's notation, both slots (``B2│B3``, ``B2-B3``, ``B2 C2``, ``C2B2``; ``Б2│Б3``
+    on a Russian board), and the old codes (``B2E``, ``b2s``, ``Б2Ю``).
 
-    >>> parse_boulevard("b2e", 3), parse_boulevard("B3-B2", 3), parse_boulevard("В1С", 3), parse_boulevard("C3E", 3)
-    ('B2E', 'B2E', 'B1S', None)
+    >>> parse_boulevard("b2e", 3), parse_boulevard("B3-B2", 3), parse_boulevard("C3E", 3)
+    ('B2E', 'B2E', None)
+    >>> parse_boulevard("Б2│Б3", 3, "ru"), parse_boulevard("В1-Б1", 3, "ru"), parse_boulevard("В1С", 3, "en")
+    ('B2E', 'B1S', 'B1S')
     """
-    cleaned = "".join(ch for ch in text.upper() if ch.isalnum())
-    if len(cleaned) == 3 and cleaned[2] == "С":
-        cleaned = cleaned[:2] + "S"
-    cleaned = cleaned.translate(_CYRILLIC)
     geo = board(grid)
-    if len(cleaned) == 3 and cleaned in geo.boulevard_index:
-        return cleaned
-    if len(cleaned) == 4:
-        a, b = geo.slot_index.get(cleaned[:2]), geo.slot_index.get(cleaned[2:])
-        if a is not None and b is not None and b in geo.neighbours[a]:
-            return geo.boulevard_names[geo.boulevard_between(min(a, b), max(a, b))]
+    for cleaned in _readings(text, locale):
+        if len(cleaned) == 3 and cleaned in geo.boulevard_index:
+            return cleaned
+        if len(cleaned) == 4:
+            a, b = geo.slot_index.get(cleaned[:2]), geo.slot_index.get(cleaned[2:])
+            if a is not None and b is not None and b in geo.neighbours[a]:
+                return geo.boulevard_names[geo.boulevard_between(min(a, b), max(a, b))]
     return None
 
 
@@ -249,14 +291,14 @@ def boulevard_suggestions(
     >>> [code for _, code in boulevard_suggestions(view, {"A1E", "B2E", "B2S", "C1E"}, "в2", "en")]
     ['B2E', 'B2S']
     """
-    key = "".join(ch for ch in typed.upper() if ch.isalnum()).translate(_CYRILLIC)
+    keys = _readings(typed, locale)
     found: list[tuple[str, str]] = []
     for boulevard in _view(view).boulevards:
         code = boulevard.boulevard
         if code not in codes:
             continue
         west, east = boulevard.slots
-        if key and not (code.startswith(key) or key in west + east or key in east + west):
+        if keys != [""] and not any(code.startswith(k) or k in west + east or k in east + west for k in keys):
             continue
         found.append((boulevard_label(boulevard, locale), code))
         if len(found) == limit:
@@ -326,14 +368,19 @@ def slot_label(view: CadwallonView, slot: str, locale: str) -> str:
     """Return a grid choice: ``C3 · Zodiac 2 (2 GP, S 2, Market)`` (the support after this round's marks)."""
     info = next(s for s in view.slots if s.slot == slot)
     if info.card is None:
-        return slot
-    return _t(locale, "label.slot", slot=slot, card=card_label(info.card.id, locale, info.effective_support))
+        return slot_text(slot, locale)
+    return _t(
+        locale,
+        "label.slot",
+        slot=slot_text(slot, locale),
+        card=card_label(info.card.id, locale, info.effective_support),
+    )
 
 
 def boulevard_label(boulevard: BoulevardView, locale: str, owners: str | None = None, names: Sequence[str] = ()) -> str:
     """Return ``B2│B3 · +3 / +1``: the support an agent there gives toward ``slots[0]`` and ``slots[1]``."""
     west, east = boulevard.support
-    text = boulevard_text(boulevard.boulevard)
+    text = boulevard_text(boulevard.boulevard, locale)
     if owners is not None:
         return _t(locale, "label.boulevard_agents", boulevard=text, owners=owners, west=west, east=east)
     return _t(locale, "label.boulevard", boulevard=text, west=west, east=east)
@@ -341,7 +388,7 @@ def boulevard_label(boulevard: BoulevardView, locale: str, owners: str | None = 
 
 def agent_label(agent: AgentView, names: Sequence[str], locale: str) -> str:
     """Return ``B2│B3 · Alice`` (and whom it supports when Double Agent turned it)."""
-    where = boulevard_text(agent.boulevard)
+    where = boulevard_text(agent.boulevard, locale)
     owner = seat_name(agent.owner, names, locale)
     if agent.controller != agent.owner:
         controller = seat_name(agent.controller, names, locale)
@@ -380,8 +427,16 @@ class CadwallonPresenter:
     game = GAME
 
     def render_board(self, view: BaseModel, names: Sequence[str], locale: str) -> bytes:
-        """Return the board PNG drawn by :mod:`bot.render.cadwallon` from the public view."""
+        """Return the compact board PNG (720×540, readable where the client shows it) from the public view."""
+        return render_cadwallon_compact(_view(view), names, locale)
+
+    def render_full_board(self, view: BaseModel, names: Sequence[str], locale: str) -> bytes:
+        """Return the detailed board PNG (card names, boulevard labels, captures, legend) from the public view."""
         return render_cadwallon_board(_view(view), names, locale)
+
+    def render_hand(self, view: BaseModel, names: Sequence[str], locale: str) -> bytes | None:
+        """Return the viewer's action cards and contract as a picture (``None``: spectator or nothing held)."""
+        return render_cadwallon_hand(_view(view), names, locale)
 
     # ------------------------------------------------------------------ status
     def status(self, view: BaseModel, names: Sequence[str], locale: str) -> str:
@@ -957,6 +1012,12 @@ class _Ctx:
     def seat(self, seat: int) -> str:
         return seat_name(seat, self.names, self.locale)
 
+    def slot(self, slot: str) -> str:
+        return slot_text(slot, self.locale)
+
+    def boulevard(self, code: str) -> str:
+        return boulevard_text(code, self.locale)
+
     def card(self, card: str | None) -> str:
         return card_name(card, self.locale) if card is not None else self.t("event.hidden_card")
 
@@ -1010,12 +1071,12 @@ REVEAL_LISTED = 4
 def _cards_revealed(e: CardsRevealed, c: _Ctx) -> str:
     if len(e.cards) > REVEAL_LISTED:
         return c.t("event.cards_revealed_many", n=len(e.cards), left=e.deck_left)
-    cards = ", ".join(f"{sc.slot} {c.card(sc.card)}" for sc in e.cards)
+    cards = ", ".join(f"{c.slot(sc.slot)} {c.card(sc.card)}" for sc in e.cards)
     return c.t("event.cards_revealed", cards=cards, n=len(e.cards), left=e.deck_left)
 
 
 def _agent_placed(e: AgentPlaced, c: _Ctx) -> str:
-    where = boulevard_text(e.boulevard)
+    where = c.boulevard(e.boulevard)
     if e.card is not None:
         return c.t(
             "event.agent_placed_card", seat=c.seat(e.seat), boulevard=where, card=c.card(e.card), left=e.supply_left
@@ -1043,9 +1104,9 @@ def _cards_swapped(e: CardsSwapped, c: _Ctx) -> str:
         "event.cards_swapped",
         seat=c.seat(e.seat),
         first=c.card(e.cards[0]),
-        first_slot=e.slots[0],
+        first_slot=c.slot(e.slots[0]),
         second=c.card(e.cards[1]),
-        second_slot=e.slots[1],
+        second_slot=c.slot(e.slots[1]),
     )
 
 
@@ -1068,9 +1129,7 @@ def _deck_reordered(e: DeckReordered, c: _Ctx) -> str:
 
 
 def _agent_returned(e: AgentReturned, c: _Ctx) -> str:
-    return c.t(
-        "event.agent_returned", seat=c.seat(e.seat), owner=c.seat(e.owner), boulevard=boulevard_text(e.boulevard)
-    )
+    return c.t("event.agent_returned", seat=c.seat(e.seat), owner=c.seat(e.owner), boulevard=c.boulevard(e.boulevard))
 
 
 def _agent_moved(e: AgentMoved, c: _Ctx) -> str:
@@ -1079,8 +1138,8 @@ def _agent_moved(e: AgentMoved, c: _Ctx) -> str:
         key,
         seat=c.seat(e.seat),
         owner=c.seat(e.owner),
-        origin=boulevard_text(e.origin),
-        destination=boulevard_text(e.destination),
+        origin=c.boulevard(e.origin),
+        destination=c.boulevard(e.destination),
     )
 
 
@@ -1089,26 +1148,30 @@ def _agents_swapped(e: AgentsSwapped, c: _Ctx) -> str:
         "event.agents_swapped",
         seat=c.seat(e.seat),
         owner=c.seat(e.owner),
-        mine=boulevard_text(e.boulevards[0]),
-        theirs=boulevard_text(e.boulevards[1]),
+        mine=c.boulevard(e.boulevards[0]),
+        theirs=c.boulevard(e.boulevards[1]),
     )
 
 
 def _agent_turned(e: AgentTurned, c: _Ctx) -> str:
-    return c.t("event.agent_turned", seat=c.seat(e.seat), owner=c.seat(e.owner), boulevard=boulevard_text(e.boulevard))
+    return c.t("event.agent_turned", seat=c.seat(e.seat), owner=c.seat(e.owner), boulevard=c.boulevard(e.boulevard))
 
 
 def _card_marked(e: CardMarked, c: _Ctx) -> str:
-    return c.t(f"mark.{e.card}", seat=c.seat(e.seat), slot=e.slot, target=c.card(e.target))
+    return c.t(f"mark.{e.card}", seat=c.seat(e.seat), slot=c.slot(e.slot), target=c.card(e.target))
 
 
 def _barricade_built(e: BarricadeBuilt, c: _Ctx) -> str:
-    return c.t("event.barricade_built", seat=c.seat(e.seat), boulevard=boulevard_text(e.boulevard))
+    return c.t("event.barricade_built", seat=c.seat(e.seat), boulevard=c.boulevard(e.boulevard))
 
 
 def _card_demolished(e: CardDemolished, c: _Ctx) -> str:
     return c.t(
-        "event.card_demolished", seat=c.seat(e.seat), slot=e.slot, removed=c.card(e.removed), dealt=c.card(e.dealt)
+        "event.card_demolished",
+        seat=c.seat(e.seat),
+        slot=c.slot(e.slot),
+        removed=c.card(e.removed),
+        dealt=c.card(e.dealt),
     )
 
 
@@ -1137,9 +1200,11 @@ def _deploy_ended(e: DeployEnded, c: _Ctx) -> str:
 
 def _card_captured(e: CardCaptured, c: _Ctx) -> str:
     if e.card is None:  # a won action card joins a hidden hand (RULING §11)
-        line = c.t("event.card_captured_hidden", slot=e.slot, seat=c.seat(e.seat), support=e.support)
+        line = c.t("event.card_captured_hidden", slot=c.slot(e.slot), seat=c.seat(e.seat), support=e.support)
     else:
-        line = c.t("event.card_captured", slot=e.slot, seat=c.seat(e.seat), card=c.card(e.card), support=e.support)
+        line = c.t(
+            "event.card_captured", slot=c.slot(e.slot), seat=c.seat(e.seat), card=c.card(e.card), support=e.support
+        )
     if len(e.supports) > 1:
         line += " " + c.t("event.supports", supports=c.supports(e.supports))
     if e.tied and e.outcome in (CaptureOutcome.ARBITRATION, CaptureOutcome.PRECEDENCE):
@@ -1148,7 +1213,7 @@ def _card_captured(e: CardCaptured, c: _Ctx) -> str:
 
 
 def _card_stayed(e: CardStayed, c: _Ctx) -> str:
-    params: dict[str, Any] = {"slot": e.slot, "card": c.card(e.card)}
+    params: dict[str, Any] = {"slot": c.slot(e.slot), "card": c.card(e.card)}
     if e.tied:
         params.update(seats=seats_text(e.tied, c.names, c.locale), support=e.supports[0].support if e.supports else 0)
     line = c.t(f"stayed.{e.outcome.value}", **params)

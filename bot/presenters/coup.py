@@ -16,7 +16,7 @@ from pydantic import BaseModel
 from bot.i18n import translate
 from bot.i18n.narrate import narrate
 from bot.presenters import Choice
-from bot.render.coup import render_coup_board
+from bot.render.coup import render_coup_board, render_coup_hand
 from games.coup.models import (
     CLAIMS,
     ActionKind,
@@ -40,11 +40,13 @@ from games.coup.models import (
     TakeIncome,
 )
 
+#: One picture per character everywhere: these emoji are the emblems drawn on the board's cards
+#: (bot.render.coup.EMBLEMS: crown, dagger, anchor, scroll, rose), in the panel and on the buttons.
 CARD_EMOJI: dict[Card, str] = {
     Card.DUKE: "\N{CROWN}",
     Card.ASSASSIN: "\N{DAGGER KNIFE}",
     Card.CAPTAIN: "\N{ANCHOR}",
-    Card.AMBASSADOR: "\N{DOVE OF PEACE}",
+    Card.AMBASSADOR: "\N{SCROLL}",
     Card.CONTESSA: "\N{ROSE}",
 }
 #: Phases whose legal actions follow from public information only.
@@ -90,6 +92,10 @@ class CoupPresenter:
     def render_board(self, view: BaseModel, names: Sequence[str], locale: str) -> bytes:
         """Return the board PNG."""
         return render_coup_board(_view(view), names, locale)
+
+    def render_hand(self, view: BaseModel, names: Sequence[str], locale: str) -> bytes | None:
+        """Return the viewer's own cards as a picture for the private panel (``None`` for a spectator)."""
+        return render_coup_hand(_view(view), names, locale)
 
     # ------------------------------------------------------------------ text
     def status(self, view: BaseModel, names: Sequence[str], locale: str) -> str:

@@ -1,23 +1,34 @@
-"""Board image of «Гильдии Кадвалона» (Guilds of Cadwallon), drawn from the public ``CadwallonView`` only.
+"""Board images of «Гильдии Кадвалона» (Guilds of Cadwallon), drawn from the public ``CadwallonView`` only.
 
-The image shows what digest §11 makes public: the grid of district cards (guild crest, guild or
-penalty points, support value, district type, this round's marks), the agents on the boulevards in
-their players' colours (a turned agent wears its controller's ring), the barricade, slot names on
-the margins and every boulevard's code (``B2E``) in small type on its gap, so a player can type it;
-then per player the agents still to place, hand size, running score, captured cards by crest and
-played actions; the condition card, this round's plays, the last Capture, the First Player, the
-round, the deck and reserve sizes (never a countdown: the embed's live one runs on, an image
-would stand still). A finished game shows the final ranking
-with each score's parts. A view carrying a hand, a contract, a pending card or a Tarot peek that
-its viewer may not see is refused, so a leak in a caller cannot reach an image.
+Two boards. The compact one (:func:`render_cadwallon_compact`, 720×540) is the board message's
+picture: the client shows an embed image at most 400×300, so it holds only what reads there with no
+text under 11 px as shown (20 px drawn): the grid with each card's crest, value, support and marks,
+the agents as numbered seat badges on drawn boulevards, the barricade, the slot names on the
+margins, the round and whose move it is, and per player the agents to place, hand size and score.
+
+The full board (:func:`render_cadwallon_board`, sent privately by the **Full board** button) shows
+what digest §11 makes public: the grid of district cards (guild crest, guild or penalty points,
+support value, district type, this round's marks), the agents on the boulevards in their players'
+colours (a turned agent wears its controller's ring), the barricade, slot names on the margins (rows
+А–Д on a Russian board) and every boulevard in small type on its gap, written as the two slots it
+joins (``B2│B3``, :func:`boulevard_text`) as in the selects, the log and the command; then per
+player the agents still to place, hand size, running score, captured cards by crest and played
+actions; the condition card, this round's plays, the last Capture, the First Player, the round, the
+deck and reserve sizes (never a countdown: the embed's live one runs on, an image would stand
+still). A finished game shows the final ranking with each score's parts. Both boards refuse a view
+carrying a hand, a contract, a pending card or a Tarot peek that its viewer may not see, so a leak
+in a caller cannot reach an image.
 
 Guild crests are simple Pillow figures, one per guild, on a disc of the guild's colour: a coin
 (Usurers), a gem (Jewelers), crossed blades (Blades), a star (Zodiac), a key (Thieves), a boat
 (Ferrymen), a set square (Architects) and a flask (Alchemists). Militia carry a shield, personalities
-a mask and actions a scroll. Every card value is a HOUSE card (digest §2); the footer says so.
+a mask and actions a scroll (the panel's buttons wear 🛡 and 📜 to match). Every card value is a
+HOUSE card (digest §2); the footer says so, under a legend of the district letters. The footer
+keeps room for its most lines, so the image height stays the same through a game. Seats are
+numbered discs (:func:`bot.render.common.seat_badge`) on agents and in the player list.
 
-Run ``python -m bot.render.cadwallon`` to write sample boards (played with the real engine) to
-``/tmp/render-samples/`` and print render time and PNG size per sample.
+Run ``python -m bot.render.cadwallon`` to write sample boards of both kinds (played with the real
+engine) to ``/tmp/render-samples/`` and print render time and PNG size per sample.
 """
 
 from __future__ import annotations
@@ -28,7 +39,7 @@ from functools import lru_cache
 
 from PIL import Image, ImageDraw, ImageFont
 
-from bot.i18n import translate
+from bot.i18n import normalize_locale, translate
 from bot.render.common import (
     CREAM,
     DRAW_LOCK,
@@ -55,9 +66,12 @@ from bot.render.common import (
     fit_text,
     font,
     hires_canvas,
+    ink_on,
+    min_font_size,
     mix,
     palette_from,
     paste_rgba,
+    seat_badge,
     seat_colour,
     water_level,
     write_samples,
@@ -84,7 +98,17 @@ from games.cadwallon.models import (
     TurnStep,
 )
 
-__all__ = ["check_visibility", "reference_view", "render_cadwallon_board", "sample_views"]
+__all__ = [
+    "boulevard_text",
+    "check_visibility",
+    "reference_view",
+    "render_cadwallon_board",
+    "render_cadwallon_compact",
+    "render_cadwallon_hand",
+    "row_letters",
+    "sample_views",
+    "slot_text",
+]
 
 # ----------------------------------------------------------------------------- layout
 MARGIN = 20
@@ -96,6 +120,8 @@ SIDE_W = 350
 PLAYER_H = 80
 PLAYER_GAP = 6
 FOOTER_LINE = 24
+#: The footer's most lines: condition, this round, last capture, legend and the house-cards note.
+FOOTER_LINES = 5
 AGENT_D = 24
 MARK_D = 20
 #: The sign of each mark on a grid card (language-neutral; the footer and the log name the card).
@@ -133,9 +159,47 @@ S_BLUE: Rgb = (70, 150, 230)
 S_CHANGED: Rgb = (245, 150, 40)
 PP_BLACK: Rgb = (24, 24, 28)
 BARRICADE: Rgb = (150, 90, 50)
-GAP_CODE: Rgb = (118, 150, 136)
+GAP_CODE: Rgb = (150, 186, 170)  # contrast 6 with the felt (WCAG 4.5 for text)
 EMPTY_SLOT: Rgb = (20, 70, 53)
 MEDALS: tuple[Rgb, ...] = (GOLD, (196, 204, 214), (210, 134, 68))
+
+
+# ----------------------------------------------------------------------------- notation
+#: Row letters by locale: a Russian board names its rows А–Д (columns are numbers everywhere).
+ROW_LETTERS: dict[str, str] = {"ru": "АБВГД", "en": "ABCDE"}
+#: Between two cards of a row (│) and of a column (─): a boulevard reads as the two slots it joins.
+EAST_MARK, SOUTH_MARK = "\N{BOX DRAWINGS LIGHT VERTICAL}", "\N{BOX DRAWINGS LIGHT HORIZONTAL}"
+
+
+def row_letters(locale: str) -> str:
+    """Return the five row letters of the board in ``locale`` (``ABCDE`` or ``АБВГД``)."""
+    return ROW_LETTERS.get(normalize_locale(locale), ROW_LETTERS["en"])
+
+
+def slot_text(slot: str, locale: str) -> str:
+    """Return slot ``slot`` (engine name ``B2``) as players read it: ``B2``, or ``Б2`` on a Russian board.
+
+    >>> slot_text("B2", "ru"), slot_text("E5", "en")
+    ('Б2', 'E5')
+    """
+    return row_letters(locale)["ABCDE".index(slot[0])] + slot[1:]
+
+
+def boulevard_text(code: str, locale: str) -> str:
+    """Return boulevard ``code`` (engine name ``B2E``/``B2S``) in the one notation used everywhere.
+
+    A boulevard reads as the two slots it joins: ``B2│B3`` between columns, ``B2─C2`` between rows
+    (``Б2│Б3``, ``Б2─В2`` on a Russian board), on the image, in the selects, the log and the
+    command alike.
+
+    >>> boulevard_text("B2E", "en"), boulevard_text("A3S", "ru")
+    ('B2│B3', 'А3─Б3')
+    """
+    row, column, side = code[0], int(code[1:-1]), code[-1]
+    if side == "E":
+        return f"{slot_text(f'{row}{column}', locale)}{EAST_MARK}{slot_text(f'{row}{column + 1}', locale)}"
+    below = "ABCDE"["ABCDE".index(row) + 1]
+    return f"{slot_text(f'{row}{column}', locale)}{SOUTH_MARK}{slot_text(f'{below}{column}', locale)}"
 
 
 def check_visibility(view: CadwallonView) -> None:
@@ -164,7 +228,7 @@ def render_cadwallon_board(
     names: Sequence[str],
     locale: str,
 ) -> bytes:
-    """Draw the «Гильдии Кадвалона» board for ``view`` and return it as PNG bytes.
+    """Draw the full, detailed «Гильдии Кадвалона» board for ``view`` and return it as PNG bytes.
 
     The image depends only on the arguments, so the same call always yields the same bytes.
 
@@ -545,6 +609,76 @@ def card_face(card: str, support: int, size: tuple[int, int], title: str, subtit
     return image
 
 
+# ----------------------------------------------------------------------------- the private hand
+#: The hand picture: 400 px wide, so the client shows it at full size; three cards to a row, in
+#: the board's card faces, and the secret contract as a gold-rimmed tile after them.
+HAND_WIDTH = 400
+HAND_CARD = (124, 104)
+HAND_GAP = 8
+HAND_PAD = 8
+HAND_PER_ROW = 3
+HAND_CONTRACT_SIZE = 15
+HAND_TAG_SIZE = 12
+
+
+def render_cadwallon_hand(view: CadwallonView, names: Sequence[str], locale: str) -> bytes | None:
+    """Draw the viewer's own action cards and contract for their private panel (PNG).
+
+    ``None`` for a spectator, or when the viewer holds nothing to show. The cards are the board's
+    card faces (scroll mark, name, district, value, support), so a card looks the same on the
+    board, in the hand and (as 📜) on the buttons.
+    """
+    check_visibility(view)
+    if view.viewer is None:
+        return None
+    del names  # the hand is the viewer's own: no names on it
+    me = next(p for p in view.players if p.seat == view.viewer)
+    cards = list(me.hand or ())
+    tiles = len(cards) + (1 if me.contract else 0)
+    if not tiles:
+        return None
+    rows = math.ceil(tiles / HAND_PER_ROW)
+    card_w, card_h = HAND_CARD
+    height = 2 * HAND_PAD + rows * card_h + (rows - 1) * HAND_GAP
+    with DRAW_LOCK:
+        image = Image.new("RGB", (HAND_WIDTH, height), FELT_EDGE)
+        fill_rounded(image, (0, 0, HAND_WIDTH, height), 12, FELT, outline=FELT_LINE, width=2)
+        positions = [
+            (
+                HAND_PAD + (i % HAND_PER_ROW) * (card_w + HAND_GAP),
+                HAND_PAD + (i // HAND_PER_ROW) * (card_h + HAND_GAP),
+            )
+            for i in range(tiles)
+        ]
+        district = {d: translate(locale, f"render_cadwallon.district.{d}") for d in ("D", "M", "O", "H")}
+        for card, xy in zip(cards, positions, strict=False):
+            info = CARDS[card]
+            title = translate(locale, f"cadwallon.action.{card}") if info.category is Category.ACTION else ""
+            title = title or _plain_name(card, locale)
+            face = card_face(card, info.support, HAND_CARD, title, "", district[info.district.value])
+            image.paste(face, xy)
+        if me.contract:
+            x, y = positions[-1]
+            fill_rounded(image, (x, y, x + card_w, y + card_h), 9, PANEL, outline=GOLD, width=2)
+            d = ImageDraw.Draw(image)
+            tag = font(Face.BOLD, HAND_TAG_SIZE)
+            d.text(
+                (x + card_w / 2, y + 14),
+                translate(locale, "look.cadwallon.contract").upper(),
+                font=tag,
+                fill=GOLD,
+                anchor="mm",
+            )
+            name = translate(locale, f"cadwallon.contract.{me.contract}")
+            name_font, lines = _name_lines(name, card_w - 12, 3, HAND_CONTRACT_SIZE, HAND_CONTRACT_SIZE)
+            line_y = y + 28 + (card_h - 28) / 2 - (len(lines) - 1) * 9
+            for line in lines:
+                d.text((x + card_w / 2, line_y), line, font=name_font, fill=CREAM, anchor="mm")
+                line_y += 18
+        palette = board_palette()
+    return encode_png(image, palette)
+
+
 # ----------------------------------------------------------------------------- the board
 class _Board:
     """One drawing of the board: layout, then header, grid, boulevards, players and footer."""
@@ -567,7 +701,8 @@ class _Board:
         self.footer = self._footer_lines()
         side_h = len(view.players) * (PLAYER_H + PLAYER_GAP) - PLAYER_GAP
         body = max(self.grid_h + LABEL + 6, side_h)
-        height = HEADER_H + body + 14 + FOOTER_LINE * len(self.footer) + MARGIN
+        # The footer keeps room for its most lines, so the image height never changes during a game.
+        height = HEADER_H + body + 14 + FOOTER_LINE * FOOTER_LINES + MARGIN
         width = self.side_x + SIDE_W + MARGIN
         self.image = Image.new("RGB", (width, height), FELT_EDGE)
         self.d = ImageDraw.Draw(self.image)
@@ -589,11 +724,7 @@ class _Board:
         self, xy: tuple[float, float], text: str, fnt: ImageFont.FreeTypeFont, fill: Rgb, anchor: str = "lm"
     ) -> None:
         """Draw ``text`` at ``xy`` from a cached glyph mask (boards repeat most of their text)."""
-        if not text:
-            return
-        mask, (dx, dy) = _text_mask(text, fnt, anchor)
-        x, y = round(xy[0]) + dx, round(xy[1]) + dy
-        self.image.paste(fill, (x, y, x + mask.width, y + mask.height), mask)
+        _paste_text(self.image, xy, text, fnt, fill, anchor)
 
     def slot_xy(self, index: int) -> tuple[int, int]:
         """Return the top-left corner of slot ``index``."""
@@ -665,7 +796,7 @@ class _Board:
         label = font(Face.BOLD, 17)
         for i in range(self.n):
             x, y = self.slot_xy(i * self.n)
-            self.text((MARGIN + LABEL / 2 - 4, y + self.card_h / 2), "ABCDE"[i], label, GOLD, "mm")
+            self.text((MARGIN + LABEL / 2 - 4, y + self.card_h / 2), row_letters(self.locale)[i], label, GOLD, "mm")
             x, y = self.slot_xy(i)
             self.text((x + self.card_w / 2, HEADER_H + LABEL / 2 + 2), str(i + 1), label, GOLD, "mm")
         districts = {d: self.t(f"district.{d}") for d in ("D", "M", "O", "H")}
@@ -673,7 +804,8 @@ class _Board:
             x, y = self.slot_xy(slot.index)
             if slot.card is None:
                 fill_rounded(self.image, (x, y, x + self.card_w, y + self.card_h), 9, EMPTY_SLOT)
-                self.text((x + self.card_w / 2, y + self.card_h / 2), slot.slot, font(Face.BOLD, 18), FELT_LINE, "mm")
+                where = slot_text(slot.slot, self.locale)
+                self.text((x + self.card_w / 2, y + self.card_h / 2), where, font(Face.BOLD, 18), FELT_LINE, "mm")
                 continue
             title, subtitle = self.card_names(slot.card)
             face = card_face(
@@ -718,6 +850,7 @@ class _Board:
             else:
                 x0, y0, x1, y1 = ax, ay + self.card_h, ax + self.card_w, ay + self.card_h + GAP
             cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
+            code = boulevard_text(blvd.boulevard, self.locale)
             agents = [self.by_agent[i] for i in blvd.agents if i in self.by_agent]
             if blvd.barricade:
                 self._barricade(blvd, (x0, y0, x1, y1))
@@ -725,28 +858,28 @@ class _Board:
                 colour = CREAM if blvd.barricade else GAP_CODE
                 self.text(
                     (cx, cy + (14 if blvd.barricade and blvd.orientation == "E" else 0)),
-                    blvd.boulevard,
+                    code,
                     code_font,
                     colour,
                     "mm",
                 )
                 continue
             if blvd.orientation == "E":
-                self.text((cx, y0 + 8), blvd.boulevard, code_font, GAP_CODE, "mm")
+                self.text((cx, y0 + 8), code, code_font, GAP_CODE, "mm")
                 spots = [(cx, cy + 4)] if len(agents) == 1 else [(cx, cy - 10), (cx, cy + 18)]
             else:
-                self.text((x0 + 16, cy), blvd.boulevard, code_font, GAP_CODE, "mm")
+                self.text((x0 + 4 + _length(code, code_font) / 2, cy), code, code_font, GAP_CODE, "mm")
                 spots = [(cx, cy)] if len(agents) == 1 else [(cx - 14, cy), (cx + 14, cy)]
             for agent, (px, py) in zip(agents, spots, strict=False):
                 self._agent(agent, round(px), round(py), number)
 
     def _agent(self, agent: AgentView, x: int, y: int, number: ImageFont.FreeTypeFont) -> None:
         """Draw an agent: a disc in its owner's colour with the seat number (ringed by a turned agent's controller)."""
+        del number  # the shared seat badge sizes its own number
         if agent.controller != agent.owner:
             fill_circle(self.image, (x, y), AGENT_D + 8, seat_colour(agent.controller))
         fill_circle(self.image, (x, y), AGENT_D + 2, TEXT_DARK)
-        fill_circle(self.image, (x, y), AGENT_D - 2, seat_colour(agent.owner))
-        self.text((x, y + 1), str(agent.owner + 1), number, TEXT_DARK, "mm")
+        seat_badge(self.image, (x, y), AGENT_D - 2, agent.owner)
 
     def _barricade(self, blvd: BoulevardView, box: Box) -> None:
         x0, y0, x1, y1 = box
@@ -786,8 +919,7 @@ class _Board:
             fill_circle(self.image, (x + 20, y + 20), 26, medal)
             self.text((x + 20, y + 21), str(result.rank + 1), font(Face.BOLD, 15), TEXT_DARK, "mm")
         else:
-            fill_circle(self.image, (x + 20, y + 20), AGENT_D, seat_colour(p.seat))
-            self.text((x + 20, y + 21), str(p.seat + 1), font(Face.BOLD, 13), TEXT_DARK, "mm")
+            seat_badge(self.image, (x + 20, y + 20), AGENT_D, p.seat)
         name_font = font(Face.BOLD, 17)
         name = _fit(self.names[p.seat], name_font, name_room)
         self.text((x + 40, y + 20), name, name_font, TEXT_MUTED if p.resigned else TEXT)
@@ -890,7 +1022,7 @@ class _Board:
                 card = self.g(f"action.{play.card}")
                 where = marked.get((play.card, play.seat))
                 if where is not None:
-                    card = f"{card} {MARK_SIGNS[play.card]} {where}"
+                    card = f"{card} {MARK_SIGNS[play.card]} {slot_text(where, self.locale)}"
                 plays.append(self.t("play", name=self.names.get(play.seat, "?"), card=card))
             extra = []
             if v.revealed is not None:
@@ -901,8 +1033,26 @@ class _Board:
                 lines.append(self.t("this_round", items=" · ".join(plays + extra) or "—"))
         if v.last_capture and v.last_capture_round is not None:
             lines.append(self._capture_line())
+        lines.append(self._legend())
         lines.append(self.t("house"))
         return lines
+
+    def _legend(self) -> str:
+        """Return the legend line: the district letters on the cards, and how a boulevard is written."""
+        districts = " · ".join(
+            translate(
+                self.locale, "look.cadwallon.district", letter=self.t(f"district.{d}"), name=self.g(f"district.{d}")
+            )
+            for d in ("D", "M", "O", "H")
+        )
+        return translate(
+            self.locale,
+            "look.cadwallon.legend",
+            districts=districts,
+            example=boulevard_text("B2E", self.locale),
+            west=slot_text("B2", self.locale),
+            east=slot_text("B3", self.locale),
+        )
 
     def _capture_line(self) -> str:
         v = self.view
@@ -910,11 +1060,11 @@ class _Board:
         stayed: list[str] = []
         for result in v.last_capture:
             if result.winner is not None:
-                taken.setdefault(result.winner, []).append(result.slot)
+                taken.setdefault(result.winner, []).append(slot_text(result.slot, self.locale))
             elif result.outcome is CaptureOutcome.TIE:
-                stayed.append(self.t("tie", slot=result.slot))
+                stayed.append(self.t("tie", slot=slot_text(result.slot, self.locale)))
             elif result.outcome is CaptureOutcome.CURFEW:
-                stayed.append(self.t("curfew", slot=result.slot))
+                stayed.append(self.t("curfew", slot=slot_text(result.slot, self.locale)))
         items = [f"{self.names.get(s, '?')} {', '.join(slots)}" for s, slots in sorted(taken.items())]
         if stayed:
             items.append(self.t("stayed", slots=", ".join(stayed)))
@@ -944,6 +1094,357 @@ def _plain_name(card: str, locale: str) -> str:
     if info.category is Category.MILITIA:
         return translate(locale, f"cadwallon.militia.{card}")
     return translate(locale, f"cadwallon.action.{card}")
+
+
+# ----------------------------------------------------------------------------- the compact board
+#: The compact board is the embed box's 4:3, so the client shows it at 5/9 (400×300 px) and no
+#: font on it may be under :data:`COMPACT_MIN_FONT` (20 px, which shows 11 px tall).
+COMPACT_W, COMPACT_H = 720, 540
+COMPACT_MIN_FONT = min_font_size(COMPACT_W, COMPACT_H)
+C_PAD = 8
+C_LABEL = 24  # the margins holding the row letters and column numbers
+C_FIELD = 472  # the square that holds the cards and the boulevards between them
+#: Boulevard width per grid side: room for an agent's badge, whose number needs a 33-px disc.
+C_GAP: dict[int, int] = {3: 44, 4: 36, 5: 32}
+C_SIDE_X = C_PAD + C_LABEL + C_FIELD + 10
+C_SIDE_W = COMPACT_W - C_PAD - C_SIDE_X
+#: Where the player rows start, under the round line and the two lines of the status.
+C_ROWS_Y = 90
+C_ROW_GAP = 4
+C_ROW_MAX = 64
+#: The smallest seat badge whose number is drawn at :data:`COMPACT_MIN_FONT` (its font is 0.62 of it).
+C_BADGE = math.ceil(COMPACT_MIN_FONT / 0.62)
+#: Every font size the compact board asks for (the tests hold them, and the badges', to the rule).
+C_FONT = COMPACT_MIN_FONT
+C_SCORE_FONT = 24
+
+
+def render_cadwallon_compact(view: CadwallonView, names: Sequence[str], locale: str) -> bytes:
+    """Draw the compact «Гильдии Кадвалона» board for ``view`` and return it as PNG bytes.
+
+    Only what a player needs at a glance, readable where the client shows it: the grid (each card's
+    crest, value and support, this round's marks), the agents as numbered seat badges on drawn
+    boulevards, the barricade, the slot names on the margins, the round and whose move it is, and
+    per player their agents to place, hand size and score. Card names, boulevard labels, captured
+    cards and the footer are on the full board (:func:`render_cadwallon_board`). Every table draws
+    at the same 720×540, so the image never changes size between edits.
+
+    Raises:
+        ValueError: If the view carries hidden cards or choices its viewer may not see.
+    """
+    check_visibility(view)
+    with DRAW_LOCK:
+        image = _Compact(view, names, locale).draw()
+        palette = board_palette()
+    return encode_png(image, palette)
+
+
+#: The value discs of the compact board by kind: (fill, rim).
+COMPACT_VALUE_FILLS: dict[str, tuple[Rgb, Rgb]] = {
+    "gp": (GOLD, GOLD_DARK),
+    "pp": (PP_BLACK, CREAM),
+    "wild": ((170, 110, 200), CREAM),
+}
+
+
+@lru_cache(maxsize=64)
+def compact_value(text: str, kind: str, diameter: int, size: int) -> Image.Image:
+    """Return a card's value on the compact board: a disc (gold points, black penalty, violet wild) with ``text``."""
+    fill, rim = COMPACT_VALUE_FILLS[kind]
+    ink = ink_on(fill)  # dark on the violet wild too, where the full board's cream falls under WCAG's 4.5
+    image = Image.new("RGBA", (diameter, diameter), (0, 0, 0, 0))
+    fill_circle(image, (diameter // 2, diameter // 2), diameter, rim)
+    fill_circle(image, (diameter // 2, diameter // 2), diameter - 4, fill)
+    ImageDraw.Draw(image).text(
+        (diameter / 2, diameter / 2 + 1), text, font=font(Face.CONDENSED_BOLD, size), fill=ink, anchor="mm"
+    )
+    return image
+
+
+@lru_cache(maxsize=64)
+def compact_support(value: int, diameter: int, size: int, changed: bool) -> Image.Image:
+    """Return the support value S as the board's diamond, its number at font ``size`` (orange if changed)."""
+    image, d = hires_canvas(diameter, diameter)
+    full = image.width
+    c = full / 2
+    d.polygon([(c, 0), (full - 1, c), (c, full - 1), (0, c)], fill=CREAM)
+    inset = full * 0.08
+    colour = S_CHANGED if changed else S_BLUE
+    d.polygon([(c, inset), (full - 1 - inset, c), (c, full - 1 - inset), (inset, c)], fill=colour)
+    icon = downsample(image)
+    ImageDraw.Draw(icon).text(
+        (diameter / 2, diameter / 2 + 1), str(value), font=font(Face.BOLD, size), fill=TEXT_DARK, anchor="mm"
+    )
+    return icon
+
+
+def _card_value(info: CardInfo) -> tuple[str, str]:
+    """Return the text and the kind of a card's value disc (as the full board's value badge)."""
+    if info.category is Category.MILITIA:
+        return f"−{info.pp}", "pp"
+    if info.category is Category.PERSONALITY:
+        return "★", "wild"
+    if info.category is Category.CREDITOR:
+        return "+1", "gp"
+    return str(info.gp), "gp"
+
+
+class _Compact:
+    """One drawing of the compact board: the grid with its boulevards on the left, the table on the right."""
+
+    def __init__(self, view: CadwallonView, names: Sequence[str], locale: str) -> None:
+        self.view = view
+        self.locale = locale
+        self.finished = view.phase is Phase.FINISHED
+        self.names = {p.seat: _seat_name(names, p.seat, locale) for p in view.players}
+        self.n = view.grid
+        self.geo = board(view.grid)
+        self.gap = C_GAP.get(view.grid, C_GAP[5])
+        self.card = (C_FIELD - (self.n - 1) * self.gap) // self.n
+        field = self.n * self.card + (self.n - 1) * self.gap
+        self.gx = C_PAD + C_LABEL + (C_FIELD - field) // 2
+        self.gy = (COMPACT_H - C_LABEL - C_FIELD) // 2 + C_LABEL + (C_FIELD - field) // 2
+        self.agent_d = max(C_BADGE, min(self.gap, 40))
+        self.by_agent = {a.id: a for a in view.agents}
+        self.result = {b.seat: b for b in view.result or ()} if self.finished else {}
+        self.image = Image.new("RGB", (COMPACT_W, COMPACT_H), FELT_EDGE)
+        self.d = ImageDraw.Draw(self.image)
+
+    def t(self, key: str, **params: object) -> str:
+        """Translate ``render_cadwallon.<key>``."""
+        return translate(self.locale, f"render_cadwallon.{key}", **params)
+
+    def text(
+        self, xy: tuple[float, float], text: str, fnt: ImageFont.FreeTypeFont, fill: Rgb, anchor: str = "lm"
+    ) -> None:
+        """Draw ``text`` at ``xy`` from a cached glyph mask."""
+        _paste_text(self.image, xy, text, fnt, fill, anchor)
+
+    def slot_xy(self, index: int) -> tuple[int, int]:
+        """Return the top-left corner of slot ``index``."""
+        r, c = divmod(index, self.n)
+        return self.gx + c * (self.card + self.gap), self.gy + r * (self.card + self.gap)
+
+    def draw(self) -> Image.Image:
+        """Draw every part and return the image."""
+        self._grid()
+        self._boulevards()
+        self._table()
+        return self.image
+
+    # -- the grid
+    def _grid(self) -> None:
+        field = self.n * self.card + (self.n - 1) * self.gap
+        fill_rounded(
+            self.image,
+            (self.gx - 8, self.gy - 8, self.gx + field + 8, self.gy + field + 8),
+            12,
+            FELT,
+            outline=FELT_LINE,
+            width=2,
+        )
+        label = font(Face.BOLD, C_FONT)
+        for i in range(self.n):
+            _x, y = self.slot_xy(i * self.n)
+            self.text((C_PAD + C_LABEL / 2 - 2, y + self.card / 2), row_letters(self.locale)[i], label, GOLD, "mm")
+            x, _y = self.slot_xy(i)
+            self.text((x + self.card / 2, self.gy - 8 - C_LABEL / 2), str(i + 1), label, GOLD, "mm")
+        for slot in self.view.slots:
+            x, y = self.slot_xy(slot.index)
+            if slot.card is None:
+                fill_rounded(self.image, (x, y, x + self.card, y + self.card), 8, EMPTY_SLOT)
+                continue
+            self._card(slot, slot.card, x, y)
+
+    def _card(self, slot: SlotView, info: CardInfo, x: int, y: int) -> None:
+        """Draw one grid card as the full board lays it out: crest and marks on top, value and support below."""
+        c = self.card
+        colour = card_colour(info)
+        rim = GOLD_DARK if info.category is Category.CREDITOR else mix(colour, CREAM, 0.35)
+        fill_rounded(self.image, (x, y, x + c, y + c), 8, colour, outline=rim, width=2)
+        paste_rgba(self.image, card_icon(info, round(c * 0.42)), (x + 4, y + 4))
+        diamond = max(36, round(c * 0.44))
+        disc = max(30, round(c * 0.4))
+        text, kind = _card_value(info)
+        value = compact_value(text, kind, disc, max(C_FONT, round(disc * 0.6)))
+        paste_rgba(self.image, value, (x + 3, y + c - disc - 4))
+        changed = slot.effective_support != info.support
+        support = compact_support(slot.effective_support, diamond, max(C_FONT, round(diamond * 0.5)), changed)
+        paste_rgba(self.image, support, (x + c - diamond - 2, y + c - diamond - 2))
+        self._marks(slot, x, y, room=c - round(c * 0.42) - 10)
+
+    def _marks(self, slot: SlotView, x: int, y: int, room: int) -> None:
+        """Draw this round's marks at the card's top right: chips in the marking players' colours with the sign.
+
+        As many chips as fit beside the crest get their sign; any more show as small discs in their
+        players' colours on the card's top edge (the full board's footer lists every mark).
+        """
+        if not slot.marks:
+            return
+        chip = 30  # holds a two-character sign at the smallest font
+        fits = max(1, (room + 2) // (chip + 2))
+        fnt = font(Face.CONDENSED_BOLD, C_FONT)
+        right, top = x + self.card - 3, y + 3
+        for mark in slot.marks[:fits]:
+            colour = seat_colour(mark.seat)
+            fill_rounded(self.image, (right - chip, top, right, top + chip), 7, TEXT_DARK)
+            fill_rounded(self.image, (right - chip + 2, top + 2, right - 2, top + chip - 2), 5, colour)
+            self.text((right - chip / 2, top + chip / 2 + 1), MARK_SIGNS.get(mark.card, "•"), fnt, ink_on(colour), "mm")
+            right -= chip + 2
+        more = slot.marks[fits:]
+        for index, mark in enumerate(more):  # on the card's top edge above the chips, clear of the support
+            dot = (round(right + 2 + chip / 2 - 6 * (len(more) - 1) + 12 * index), y + 1)
+            fill_circle(self.image, dot, 14, TEXT_DARK)
+            fill_circle(self.image, dot, 10, seat_colour(mark.seat))
+
+    # -- boulevards and agents
+    def _boulevards(self) -> None:
+        for blvd in self.view.boulevards:
+            ax, ay = self.slot_xy(self.geo.ends[blvd.index][0])
+            c, g = self.card, self.gap
+            # The street: a lane down the gap, so an empty boulevard reads as a place for an agent.
+            if blvd.orientation == "E":
+                x0, y0, x1, y1 = ax + c, ay, ax + c + g, ay + c
+                cx, cy = (x0 + x1) // 2, (y0 + y1) // 2
+                lane = (cx - 3, y0 + 10, cx + 3, y1 - 10)
+            else:
+                x0, y0, x1, y1 = ax, ay + c, ax + c, ay + c + g
+                cx, cy = (x0 + x1) // 2, (y0 + y1) // 2
+                lane = (x0 + 10, cy - 3, x1 - 10, cy + 3)
+            fill_rounded(self.image, lane, 3, FELT_LINE)
+            if blvd.barricade:
+                self._barricade(blvd.orientation, (x0, y0, x1, y1))
+            agents = [self.by_agent[i] for i in blvd.agents if i in self.by_agent]
+            step = self.agent_d // 2 + 2
+            if len(agents) == 1:
+                spots = [(cx, cy)]
+            elif blvd.orientation == "E":
+                spots = [(cx, cy - step), (cx, cy + step)]
+            else:
+                spots = [(cx - step, cy), (cx + step, cy)]
+            for agent, spot in zip(agents, spots, strict=False):
+                self._agent(agent, spot)
+
+    def _agent(self, agent: AgentView, centre: tuple[int, int]) -> None:
+        """Draw an agent: its owner's numbered seat badge (ringed by a turned agent's controller)."""
+        if agent.controller != agent.owner:
+            fill_circle(self.image, centre, self.agent_d + 10, TEXT_DARK)
+            fill_circle(self.image, centre, self.agent_d + 8, seat_colour(agent.controller))
+        seat_badge(self.image, centre, self.agent_d, agent.owner)
+
+    def _barricade(self, orientation: str, box: Box) -> None:
+        x0, y0, x1, y1 = box
+        cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
+        half = max(7, round(self.gap * 0.3))
+        if orientation == "E":
+            bar = (round(cx - half), round(y0 + 6), round(cx + half), round(y1 - 6))
+        else:
+            bar = (round(x0 + 6), round(cy - half), round(x1 - 6), round(cy + half))
+        fill_rounded(self.image, bar, 4, BARRICADE, outline=TEXT_DARK, width=2)
+        self.d.line([(bar[0] + 3, bar[1] + 3), (bar[2] - 3, bar[3] - 3)], fill=TEXT_DARK, width=3)
+        self.d.line([(bar[0] + 3, bar[3] - 3), (bar[2] - 3, bar[1] + 3)], fill=TEXT_DARK, width=3)
+
+    # -- the table: round, status, players
+    def _table(self) -> None:
+        v = self.view
+        x, width = C_SIDE_X, C_SIDE_W
+        small = font(Face.CONDENSED, C_FONT)
+        facts = f"{self.t('round', n=v.round)} · {self.t('deck', n=v.deck_size)}"
+        if _length(facts, small) > width:
+            facts = self.t("round", n=v.round)
+        self.text((x, C_PAD + 12), facts, small, TEXT_MUTED)
+        bold = font(Face.CONDENSED_BOLD, C_FONT)
+        lines = _greedy_lines(self._status().split(), bold, width)
+        if len(lines) > 2:
+            lines = [lines[0], fit_text(" ".join(lines[1:]), bold, width)]
+        for index, line in enumerate(lines):
+            self.text((x, C_PAD + 38 + 24 * index), fit_text(line, bold, width), bold, TEXT)
+        players = sorted(v.players, key=lambda p: (self.result[p.seat].rank, p.seat)) if self.result else v.players
+        room = COMPACT_H - C_PAD - C_ROWS_Y
+        row = min(C_ROW_MAX, (room - C_ROW_GAP * (len(players) - 1)) // max(1, len(players)))
+        y = C_ROWS_Y
+        for player in players:
+            self._player(player, y, row)
+            y += row + C_ROW_GAP
+
+    def _status(self) -> str:
+        """Return whose move it is, or who won (the full board's wording)."""
+        v = self.view
+        if self.finished:
+            winners = [self.names[b.seat] for b in v.result or () if b.rank == 0]
+            if not winners:
+                return self.t("status.over_plain")
+            return self.t("status.over_shared" if len(winners) > 1 else "status.over", names=", ".join(winners))
+        name = self.names.get(v.turn, "—") if v.turn is not None else "—"
+        if v.step is TurnStep.ACT:
+            return self.t("status.act", name=name)
+        if v.step is TurnStep.TAROT:
+            return self.t("status.tarot", name=name)
+        return self.t("status.place", name=name)
+
+    def _player(self, p: PlayerView, y: int, h: int) -> None:
+        """Draw one player's row: seat badge, name, then agents to place and hand size, and the score."""
+        v = self.view
+        x, w = C_SIDE_X, C_SIDE_W
+        turn = not self.finished and v.turn == p.seat
+        result = self.result.get(p.seat)
+        bg = PANEL_WINNER if result is not None and result.rank == 0 else PANEL
+        edge = seat_colour(p.seat) if turn else PANEL_EDGE
+        fill_rounded(self.image, (x, y, x + w, y + h), 8, bg, outline=edge, width=3 if turn else 1)
+        seat_badge(self.image, (x + 6 + C_BADGE // 2, y + h // 2), C_BADGE, p.seat)
+        left = x + 12 + C_BADGE
+        name_font = font(Face.CONDENSED_BOLD, C_FONT)
+        top, bottom = y + round(h * 0.3), y + round(h * 0.72)
+        name = _fit(self.names[p.seat], name_font, x + w - 6 - left)
+        self.text((left, top), name, name_font, TEXT_MUTED if p.resigned else TEXT)
+        score = result.total if result is not None else p.live_score
+        score_font = font(Face.BOLD, C_SCORE_FONT)
+        self.text((x + w - 8, bottom), str(score), score_font, GOLD, "rm")
+        small = font(Face.CONDENSED, C_FONT)
+        if result is not None:
+            medal = MEDALS[result.rank] if result.rank < len(MEDALS) else TEXT_MUTED
+            self.text((left, bottom), translate(self.locale, "look.cadwallon.rank", n=result.rank + 1), small, medal)
+            return
+        cx = left
+        if v.phase is Phase.DEPLOY and not p.resigned:
+            _pawn(self.image, (cx + 7, bottom), seat_colour(p.seat))
+            self.text((cx + 17, bottom), str(p.supply), small, TEXT)
+            cx += 17 + round(_length(str(p.supply), small)) + 10
+        _card_back(self.image, (cx + 6, bottom))
+        self.text((cx + 16, bottom), str(p.hand_size), small, TEXT)
+
+
+def _pawn(image: Image.Image, centre: tuple[int, int], colour: Rgb) -> None:
+    """Draw a small agent figure (head and body) in a seat's colour: the agents still to place."""
+    x, y = centre
+    fill_rounded(image, (x - 7, y - 2, x + 7, y + 10), 5, TEXT_DARK)
+    fill_rounded(image, (x - 6, y - 1, x + 6, y + 9), 4, colour)
+    fill_circle(image, (x, y - 6), 12, TEXT_DARK)
+    fill_circle(image, (x, y - 6), 10, colour)
+
+
+def _card_back(image: Image.Image, centre: tuple[int, int]) -> None:
+    """Draw a small face-down card: the cards in a player's hand."""
+    x, y = centre
+    fill_rounded(image, (x - 6, y - 9, x + 6, y + 9), 3, CREAM)
+    fill_rounded(image, (x - 4, y - 7, x + 4, y + 7), 2, ACTION)
+
+
+def _seat_name(names: Sequence[str], seat: int, locale: str) -> str:
+    """Return a seat's drawable name, or "Игрок N" when it has none."""
+    name = clean_text(names[seat]) if seat < len(names) else ""
+    return name or translate(locale, "render_cadwallon.player", n=seat + 1)
+
+
+def _paste_text(
+    image: Image.Image, xy: tuple[float, float], text: str, fnt: ImageFont.FreeTypeFont, fill: Rgb, anchor: str
+) -> None:
+    """Paste ``text`` at ``xy`` in ``fill`` from a cached glyph mask (boards repeat most of their text)."""
+    if not text:
+        return
+    mask, (dx, dy) = _text_mask(text, fnt, anchor)
+    x, y = round(xy[0]) + dx, round(xy[1]) + dy
+    image.paste(fill, (x, y, x + mask.width, y + mask.height), mask)
 
 
 # ----------------------------------------------------------------------------- reference views and palette
@@ -1164,6 +1665,8 @@ def board_palette() -> Image.Image:
         _Board(reference_view(5, 8), REFERENCE_NAMES, "ru").draw(),
         _Board(reference_view(3, 4), REFERENCE_NAMES, "en").draw(),
         _Board(reference_view(4, 6, finished=True), REFERENCE_NAMES, "ru").draw(),
+        _Compact(reference_view(5, 8), REFERENCE_NAMES, "ru").draw(),
+        _Compact(reference_view(3, 4, finished=True), REFERENCE_NAMES, "en").draw(),
     ]
     w, h = CARD_SIZE[5]
     per_row = 12
@@ -1225,8 +1728,9 @@ def sample_views() -> dict[str, tuple[CadwallonView, list[str]]]:
 
 
 def _main() -> None:
-    """Write the sample boards to /tmp/render-samples/ and report render time and size per sample."""
-    write_samples("cadwallon", sample_views(), render_cadwallon_board, runs=60)
+    """Write the compact and the full sample boards to /tmp/render-samples/; report render time and size."""
+    write_samples("cadwallon", sample_views(), render_cadwallon_compact, runs=60)
+    write_samples("cadwallon-full", sample_views(), render_cadwallon_board, runs=20)
 
 
 if __name__ == "__main__":

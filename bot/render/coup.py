@@ -7,6 +7,13 @@ stand still while the embed's live countdown runs on. A view for one seat may al
 that seat's own hand, which is then drawn face up in its panel (for the private "my hand" image);
 a view carrying any other seat's hand is refused, so a leak in a caller cannot reach an image.
 
+Sized for where Discord shows it: the board is 600 x 450 for every table and phase, which the
+client shrinks to 2/3 (its embed image box is 400 x 300), so no font is under 17 px (11 px as
+shown) and the height never changes between edits. Cards on the board show only their emblem,
+the same picture as the character's emoji in the panel and on the buttons (crown, dagger, anchor,
+scroll, rose); the status strip names them. :func:`render_coup_hand` draws the viewer's own cards,
+named, 400 px wide, for the private panel.
+
 Run ``python -m bot.render.coup`` to write sample boards to ``/tmp/render-samples/`` and print
 render time and PNG size per seat count.
 """
@@ -46,17 +53,16 @@ from bot.render.common import (
     clean_text,
     downsample,
     encode_png,
-    fill_circle,
     fill_rounded,
-    fit_font,
     fit_text,
     font,
     hires_canvas,
+    min_font_size,
     mix,
     palette_from,
     paste_rgba,
     rounded_mask,
-    seat_colour,
+    seat_badge,
     water_level,
     write_samples,
 )
@@ -71,31 +77,76 @@ from games.coup.models import (
     PlayerView,
 )
 
-__all__ = ["render_coup_board"]
+__all__ = ["render_coup_board", "render_coup_hand"]
 
 # ----------------------------------------------------------------------------- layout
-WIDTH = 1000
-MARGIN = 22
-GAP = 14
-HEADER_H = 58
-PANEL_H = 174
-PANEL_PAD = 14
-STRIP_PAD = 14
-HEADLINE_SIZE = 22
-DETAIL_SIZE = 18
-HEADLINE_H = 32
-DETAIL_H = 27
+#: The board is 600 x 450 for every table size and phase, so the client shows it at 2/3 (its
+#: 400 x 300 embed box) and the image never changes height between edits of one table.
+WIDTH = 600
+HEIGHT = 450
+MARGIN = 10
+GAP = 8
+HEADER_H = 36
+PANEL_PAD = 8
+PANEL_H = 141
+#: One row of panels (2 or 3 players) has the height of two: its cards grow into it.
+PANEL_H_SINGLE = 2 * PANEL_H + GAP
+#: The largest card, on a single row of panels.
+CARD_BIG = (96, 132)
+STRIP_PAD = 8
+#: The strip always holds this many lines (a headline and two more), so its height never changes.
+STRIP_LINES = 3
+HEADLINE_H = 28
+DETAIL_H = 24
 BADGE_H = 22
-CARD_LARGE = (70, 100)
-CARD_SMALL = (54, 78)
+SWATCH = 26
+COIN_ICON = 24
+#: Font sizes: none under :data:`MIN_FONT`, the size that shows 11 px tall at the client's 2/3.
+MIN_FONT = min_font_size(WIDTH, HEIGHT)
+TITLE_SIZE = 24
+NAME_SIZE = 18
+SEAT_NUMBER_SIZE = 17
+COIN_SIZE = 22
+BADGE_SIZE = 17
+DECK_SIZE = 17
+DECK_COUNT_SIZE = 22
+HEADLINE_SIZE = 19
+DETAIL_SIZE = 17
+STAMP_SIZE = 22
+FONT_SIZES = (
+    TITLE_SIZE,
+    NAME_SIZE,
+    SEAT_NUMBER_SIZE,
+    COIN_SIZE,
+    BADGE_SIZE,
+    DECK_SIZE,
+    DECK_COUNT_SIZE,
+    HEADLINE_SIZE,
+    DETAIL_SIZE,
+    STAMP_SIZE,
+)
+#: Card size on the board (largest that fits the panel); cards there show their emblem only, the
+#: same picture as the card's emoji in the panel and on the buttons (its name is in the status strip).
+CARD_MAX = (48, 66)
+#: The private hand picture: up to five cards (an exchange pool and a lost card), each named below,
+#: 400 px wide so the client shows it at full size (11 px text reads as it is).
+HAND_WIDTH = 400
+HAND_HEIGHT = 162
+HAND_CARD = (70, 98)
+HAND_GAP = 6
+HAND_LABEL_SIZE = 12
+HAND_NOTE_SIZE = 14
+HAND_COIN_SIZE = 18
+HAND_FONT_SIZES = (HAND_LABEL_SIZE, HAND_NOTE_SIZE, HAND_COIN_SIZE)
 
-#: Characters: card colour (the usual Coup colours) and the emblem drawn on the face.
+#: Characters: card colour (the usual Coup colours, dark enough for cream names: contrast >= 4.5)
+#: and the emblem drawn on the face.
 CARD_COLOURS: dict[Card, Rgb] = {
     Card.DUKE: (124, 63, 176),
     Card.ASSASSIN: (46, 46, 56),
-    Card.CAPTAIN: (40, 108, 206),
-    Card.AMBASSADOR: (38, 150, 88),
-    Card.CONTESSA: (200, 51, 74),
+    Card.CAPTAIN: (34, 100, 196),
+    Card.AMBASSADOR: (30, 118, 70),
+    Card.CONTESSA: (186, 42, 66),
 }
 CARD_BACK: Rgb = (38, 42, 92)
 WAX: Rgb = (200, 51, 74)
@@ -134,6 +185,52 @@ def render_coup_board(
     _check_visibility(view)
     with DRAW_LOCK:
         image = _Board(view, names, locale).draw()
+        palette = board_palette()
+    return encode_png(image, palette)
+
+
+def render_coup_hand(view: CoupView, names: Sequence[str], locale: str) -> bytes | None:
+    """Draw the viewer's own cards for their private panel (PNG), or ``None`` for a spectator.
+
+    The cards are the board's cards (colour and emblem, the same picture as the emoji on the
+    buttons), named underneath: the hand face up with a gold rim (during an exchange, the whole
+    pool to choose from), then the cards already lost, crossed out; the coins at the top right.
+    """
+    _check_visibility(view)
+    if view.viewer is None:
+        return None
+    del names  # the hand is the viewer's own: no names on it
+    me = view.players[view.viewer]
+    cards = list(view.choices) if view.phase is Phase.EXCHANGE and view.choices else list(me.hand or ())
+    with DRAW_LOCK:
+        image = Image.new("RGB", (HAND_WIDTH, HAND_HEIGHT), FELT_EDGE)
+        fill_rounded(image, (0, 0, HAND_WIDTH, HAND_HEIGHT), 14, FELT, outline=FELT_LINE, width=2)
+        d = ImageDraw.Draw(image)
+
+        def label(card: Card) -> str:
+            return translate(locale, f"render.coup.card.{card.value}")
+
+        note_font = font(Face.REGULAR, HAND_NOTE_SIZE)
+        coin_font = font(Face.BOLD, HAND_COIN_SIZE)
+        coins = str(me.coins)
+        coins_x = HAND_WIDTH - 12 - round(coin_font.getlength(coins)) - 6 - 22
+        paste_rgba(image, coin_icon(22), (coins_x, 7))
+        d.text((coins_x + 28, 18), coins, font=coin_font, fill=TEXT, anchor="lm")
+        note = fit_text(translate(locale, "render.coup.private"), note_font, coins_x - 24)
+        d.text((12, 18), note, font=note_font, fill=TEXT_MUTED, anchor="lm")
+        sprites = [(card, card_face(card, "", HAND_CARD, "hand")) for card in cards]
+        sprites += [(card, card_face(card, "", HAND_CARD, "revealed")) for card in me.revealed]
+        card_w, card_h = HAND_CARD
+        row_w = len(sprites) * card_w + max(0, len(sprites) - 1) * HAND_GAP
+        x = (HAND_WIDTH - row_w) // 2
+        label_font = font(Face.CONDENSED_BOLD, HAND_LABEL_SIZE)
+        for index, (card, sprite) in enumerate(sprites):
+            paste_rgba(image, sprite, (x, 36))
+            lost = index >= len(cards)
+            text = fit_text(label(card), label_font, card_w + HAND_GAP - 2)
+            colour = TEXT_MUTED if lost else CREAM
+            d.text((x + card_w / 2, 36 + card_h + 12), text, font=label_font, fill=colour, anchor="mm")
+            x += card_w + HAND_GAP
         palette = board_palette()
     return encode_png(image, palette)
 
@@ -239,30 +336,33 @@ def _scroll(d: ImageDraw.ImageDraw, box: tuple[float, float, float, float], ink:
     d.ellipse((sx - r, sy - r, sx + r, sy + r), fill=WAX)
 
 
-def _fan(d: ImageDraw.ImageDraw, box: tuple[float, float, float, float], ink: Rgb, bg: Rgb) -> None:
+def _rose(d: ImageDraw.ImageDraw, box: tuple[float, float, float, float], ink: Rgb, bg: Rgb) -> None:
+    """Contessa: a rose (🌹, as in the panel and on the Block button): a bloom on a leafy stem."""
     x0, y0, x1, y1 = box
     w, h = x1 - x0, y1 - y0
-    cx, py = (x0 + x1) / 2, y0 + h * 0.80
-    r = min(w * 0.50, h * 0.72)
-    d.pieslice((cx - r, py - r, cx + r, py + r), start=195, end=345, fill=ink)
-    inner = r * 0.30
-    d.pieslice((cx - inner, py - inner, cx + inner, py + inner), start=195, end=345, fill=bg)
-    stroke = max(1, round(w * 0.025))
-    for i in range(7):
-        angle = math.radians(195 + 150 * i / 6)
-        d.line(
+    cx = (x0 + x1) / 2
+    stroke = max(1, round(w * 0.07))
+    d.line((cx, y0 + h * 0.45, cx, y1 - h * 0.02), fill=ink, width=stroke)
+    for side in (-1, 1):  # two leaves on the stem
+        ly = y0 + h * (0.68 if side < 0 else 0.60)
+        d.ellipse(
             (
-                cx + inner * math.cos(angle),
-                py + inner * math.sin(angle),
-                cx + r * math.cos(angle),
-                py + r * math.sin(angle),
+                cx + (side * w * 0.30 if side < 0 else 0),
+                ly - h * 0.06,
+                cx + (0 if side < 0 else w * 0.30),
+                ly + h * 0.06,
             ),
-            fill=bg,
-            width=stroke,
+            fill=ink,
         )
-    hr = w * 0.08
-    d.ellipse((cx - hr, py - hr, cx + hr, py + hr), fill=ink)
-    d.rectangle((cx - hr * 0.45, py, cx + hr * 0.45, py + h * 0.18), fill=ink)
+    r = min(w * 0.30, h * 0.21)
+    by = y0 + h * 0.27
+    # The bloom: a round head over a wider cup of outer petals, the inner petals spiralling in.
+    d.chord((cx - r * 1.35, by - r * 0.9, cx + r * 1.35, by + r * 1.25), start=0, end=180, fill=ink)
+    d.ellipse((cx - r, by - r, cx + r, by + r), fill=ink)
+    line = max(1, round(w * 0.04))
+    d.arc((cx - r * 1.35, by - r * 0.9, cx + r * 1.35, by + r * 1.25), start=10, end=170, fill=bg, width=line)
+    d.arc((cx - r * 0.7, by - r * 0.7, cx + r * 0.7, by + r * 0.7), start=160, end=470, fill=bg, width=line)
+    d.arc((cx - r * 0.32, by - r * 0.32, cx + r * 0.32, by + r * 0.32), start=330, end=600, fill=bg, width=line)
 
 
 EMBLEMS: dict[Card, Emblem] = {
@@ -270,7 +370,7 @@ EMBLEMS: dict[Card, Emblem] = {
     Card.ASSASSIN: _dagger,
     Card.CAPTAIN: _anchor,
     Card.AMBASSADOR: _scroll,
-    Card.CONTESSA: _fan,
+    Card.CONTESSA: _rose,
 }
 
 CardStyle = Literal["revealed", "hand"]
@@ -278,37 +378,53 @@ CardStyle = Literal["revealed", "hand"]
 
 @lru_cache(maxsize=128)
 def card_face(card: Card, label: str, size: tuple[int, int], style: CardStyle) -> Image.Image:
-    """Return the face of ``card`` (RGBA): colour, emblem and name banner.
+    """Return the face of ``card`` (RGBA): colour, emblem and, if ``label`` is given, a name banner.
 
     ``revealed`` cards (lost influence) carry a red cross in the corner; ``hand`` cards (the
-    viewer's own, private image only) have a gold rim.
+    viewer's own, private image only) have a gold rim. The board's small cards have no banner:
+    their emblem is the card's picture everywhere; the hand picture names its cards.
     """
     w, h = size
     colour = CARD_COLOURS[card]
     image, d = hires_canvas(w, h)
     s = image.width // w
     rim = GOLD if style == "hand" else CREAM
-    d.rounded_rectangle((0, 0, w * s - 1, h * s - 1), radius=7 * s, fill=rim)
-    d.rounded_rectangle((3 * s, 3 * s, (w - 3) * s - 1, (h - 3) * s - 1), radius=5 * s, fill=colour)
-    banner = round(h * 0.24)
-    d.rounded_rectangle(
-        (3 * s, (h - 3 - banner) * s, (w - 3) * s - 1, (h - 3) * s - 1),
-        radius=5 * s,
-        fill=mix(colour, (0, 0, 0), 0.38),
-        corners=(False, False, True, True),
-    )
+    radius = max(4, w // 8)
+    d.rounded_rectangle((0, 0, w * s - 1, h * s - 1), radius=radius * s, fill=rim)
+    d.rounded_rectangle((3 * s, 3 * s, (w - 3) * s - 1, (h - 3) * s - 1), radius=(radius - 2) * s, fill=colour)
+    banner = round(h * 0.20) if label else 0
+    if banner:
+        d.rounded_rectangle(
+            (3 * s, (h - 3 - banner) * s, (w - 3) * s - 1, (h - 3) * s - 1),
+            radius=(radius - 2) * s,
+            fill=mix(colour, (0, 0, 0), 0.38),
+            corners=(False, False, True, True),
+        )
     pad = w * 0.14
-    EMBLEMS[card](d, (pad * s, h * 0.08 * s, (w - pad) * s, (h - 5 - banner) * s), CREAM, colour)
+    top = h * (0.08 if banner else 0.14)
+    bottom = h - 5 - banner if banner else h * 0.86
+    EMBLEMS[card](d, (pad * s, top * s, (w - pad) * s, bottom * s), CREAM, colour)
     if style == "revealed":
-        r, cx, cy = 8 * s, (w - 9) * s, 9 * s
+        r = max(6, w // 7) * s
+        cx, cy = (w - 3) * s - r, 3 * s + r
         d.ellipse((cx - r, cy - r, cx + r, cy + r), fill=RED, outline=CREAM, width=s * 3 // 2)
         arm = r * 0.45
         for sign in (1, -1):
             d.line((cx - arm, cy - sign * arm, cx + arm, cy + sign * arm), fill=CREAM, width=2 * s)
     face = downsample(image)
-    text_font = fit_font(label, Face.CONDENSED_BOLD, 13 if w >= CARD_LARGE[0] else 11, w - 10, 8)
-    ImageDraw.Draw(face).text((w / 2, h - 3 - banner / 2), label, font=text_font, fill=CREAM, anchor="mm")
+    if banner:
+        text_font = font(Face.CONDENSED_BOLD, max(HAND_LABEL_SIZE, round(h * 0.13)))
+        text = fit_text(label, text_font, w - 10)
+        ImageDraw.Draw(face).text((w / 2, h - 3 - banner / 2), text, font=text_font, fill=CREAM, anchor="mm")
     return face
+
+
+@lru_cache(maxsize=32)
+def emblem_icon(card: Card, size: int) -> Image.Image:
+    """Return ``card``'s emblem alone (RGBA, cream), as drawn inside the status strip's card chips."""
+    image, d = hires_canvas(size, size)
+    EMBLEMS[card](d, (0, 0, image.width, image.height), CREAM, CARD_COLOURS[card])
+    return downsample(image)
 
 
 @lru_cache(maxsize=16)
@@ -361,9 +477,9 @@ def crown_icon(size: int) -> Image.Image:
 @lru_cache(maxsize=8)
 def stamp(text: str) -> Image.Image:
     """Return a tilted red rubber stamp reading ``text`` (RGBA), laid over an eliminated seat."""
-    fnt = font(Face.BOLD, 26)
-    w = round(fnt.getlength(text)) + 34
-    h = 46
+    fnt = font(Face.BOLD, STAMP_SIZE)
+    w = round(fnt.getlength(text)) + 28
+    h = STAMP_SIZE + 18
     image = Image.new("RGBA", (w, h), (0, 0, 0, 0))
     d = ImageDraw.Draw(image)
     d.rounded_rectangle((1, 1, w - 2, h - 2), radius=8, outline=RED, width=3)
@@ -401,11 +517,16 @@ class _Board:
         self.cols = {1: 1, 2: 2, 3: 3, 4: 2, 5: 3, 6: 3}.get(count, 4)
         self.rows = max(1, math.ceil(count / self.cols))
         self.panel_w = (WIDTH - 2 * MARGIN - (self.cols - 1) * GAP) // self.cols
-        self.card_size = CARD_LARGE if self.panel_w >= 280 else CARD_SMALL
-        self.lines = self._status_lines()
-        self.strip_h = 2 * STRIP_PAD + HEADLINE_H + DETAIL_H * (len(self.lines) - 1)
-        height = MARGIN + HEADER_H + GAP + self.rows * (PANEL_H + GAP) + self.strip_h + MARGIN
-        self.image = Image.new("RGB", (WIDTH, height), FELT_EDGE)
+        # The coins sit right of the cards, or below them on a single row of tall panels.
+        self.coins_below = self.rows == 1
+        self.column_w = 0 if self.coins_below else 62
+        self.panel_h = PANEL_H if self.rows > 1 else PANEL_H_SINGLE
+        largest = CARD_MAX if self.rows > 1 else CARD_BIG
+        card_w = min(largest[0], (self.panel_w - 2 * PANEL_PAD - self.column_w - 6) // 2)
+        self.card_size = (card_w, round(card_w * CARD_MAX[1] / CARD_MAX[0]))
+        self.lines = self._wrapped(self._status_lines())
+        self.strip_h = 2 * STRIP_PAD + HEADLINE_H + DETAIL_H * (STRIP_LINES - 1)
+        self.image = Image.new("RGB", (WIDTH, HEIGHT), FELT_EDGE)
         self.draw_ = ImageDraw.Draw(self.image)
 
     # -- helpers
@@ -427,121 +548,112 @@ class _Board:
         w, h = self.image.size
         fill_rounded(self.image, (6, 6, w - 6, h - 6), 22, FELT, outline=FELT_LINE, width=2)
         self._header()
-        y = MARGIN + HEADER_H + GAP
+        top = MARGIN + HEADER_H + GAP
+        bottom = HEIGHT - MARGIN - self.strip_h - GAP
+        block_h = self.rows * self.panel_h + (self.rows - 1) * GAP
+        y = top + (bottom - top - block_h) // 2  # fewer rows: the panels sit in the middle
         per_row = [self.view.players[i : i + self.cols] for i in range(0, len(self.view.players), self.cols)]
-        for index, row in enumerate(per_row):
+        for row in per_row:
             row_w = len(row) * self.panel_w + (len(row) - 1) * GAP
             x = (WIDTH - row_w) // 2
             for player in row:
                 self._panel(player, x, y)
                 x += self.panel_w + GAP
-            y += PANEL_H + GAP
-            if index == 0:
-                self._strip(y)
-                y += self.strip_h + GAP
+            y += self.panel_h + GAP
+        self._strip(HEIGHT - MARGIN - self.strip_h)
         return self.image
 
     # -- header
     def _header(self) -> None:
         d = self.draw_
         cy = MARGIN + HEADER_H // 2
-        paste_rgba(self.image, crown_icon(34), (MARGIN + 2, cy - 19))
+        paste_rgba(self.image, crown_icon(28), (MARGIN + 2, cy - 15))
         title = self.t("title").upper()
-        title_font = font(Face.BOLD, 30)
-        d.text((MARGIN + 46, cy), title, font=title_font, fill=GOLD, anchor="lm")
+        title_font = font(Face.BOLD, TITLE_SIZE)
+        d.text((MARGIN + 38, cy), title, font=title_font, fill=GOLD, anchor="lm")
         deck_right = WIDTH - MARGIN
         words = self.t("deck", n=self.view.deck_size)
-        words_font = font(Face.REGULAR, 16)
+        words_font = font(Face.REGULAR, DECK_SIZE)
+        left = MARGIN + 38 + title_font.getlength(title) + 14
         count = str(self.view.deck_size)
-        count_font = font(Face.BOLD, 26)
+        count_font = font(Face.BOLD, DECK_COUNT_SIZE)
+        room = deck_right - left - 8 - count_font.getlength(count) - 12 - 28
+        words = fit_text(words, words_font, room)
         words_x = deck_right - words_font.getlength(words)
         d.text((words_x, cy + 1), words, font=words_font, fill=TEXT_MUTED, anchor="lm")
         count_x = words_x - 8 - count_font.getlength(count)
         d.text((count_x, cy), count, font=count_font, fill=TEXT, anchor="lm")
-        back = card_back((24, 34))
-        icon_x = round(count_x) - 12 - 24 - 8
+        back = card_back((20, 28))
+        icon_x = round(count_x) - 12 - 20 - 8
         for i in range(3):
-            paste_rgba(self.image, back, (icon_x + 4 * i, cy - 19 + 2 * i))
-        if self.view.viewer is not None:
-            left = MARGIN + 46 + title_font.getlength(title) + 18
-            note_font = font(Face.REGULAR, 15)
-            note = fit_text(self.t("private"), note_font, icon_x - 16 - left)
-            d.text((left, cy + 2), note, font=note_font, fill=TEXT_MUTED, anchor="lm")
+            paste_rgba(self.image, back, (icon_x + 4 * i, cy - 16 + 2 * i))
 
     # -- seat panels
     def _panel(self, player: PlayerView, x: int, y: int) -> None:
         view = self.view
-        w, h = self.panel_w, PANEL_H
+        w, h = self.panel_w, self.panel_h
         is_turn = view.phase in TURN_PHASES and view.turn == player.seat and player.alive
         is_winner = view.winner == player.seat
         if is_winner:
-            fill_rounded(self.image, (x, y, x + w, y + h), 16, PANEL_WINNER, outline=GOLD, width=3)
+            fill_rounded(self.image, (x, y, x + w, y + h), 12, PANEL_WINNER, outline=GOLD, width=3)
         elif is_turn:
-            fill_rounded(self.image, (x, y, x + w, y + h), 16, PANEL, outline=GOLD, width=3)
+            fill_rounded(self.image, (x, y, x + w, y + h), 12, PANEL, outline=GOLD, width=3)
         else:
-            fill_rounded(self.image, (x, y, x + w, y + h), 16, PANEL, outline=PANEL_EDGE, width=1)
+            fill_rounded(self.image, (x, y, x + w, y + h), 12, PANEL, outline=PANEL_EDGE, width=1)
         d = self.draw_
-        # Name row: seat swatch with its number, then the name.
-        swatch = 28
+        # Name row: the seat's numbered token, then the name.
         sx, sy = x + PANEL_PAD, y + PANEL_PAD
-        fill_circle(self.image, (sx + swatch // 2, sy + swatch // 2), swatch, seat_colour(player.seat))
-        d.text(
-            (sx + swatch / 2, sy + swatch / 2),
-            str(player.seat + 1),
-            font=font(Face.BOLD, 16),
-            fill=TEXT_DARK,
-            anchor="mm",
-        )
-        name_x = sx + swatch + 10
-        name_font = font(Face.BOLD, 20)
+        seat_badge(self.image, (sx + SWATCH // 2, sy + SWATCH // 2), SWATCH, player.seat)
+        name_x = sx + SWATCH + 7
+        name_font = font(Face.BOLD, NAME_SIZE)
         name = fit_text(self.names[player.seat], name_font, x + w - PANEL_PAD - name_x)
-        d.text((name_x, sy + swatch / 2), name, font=name_font, fill=TEXT, anchor="lm")
-        # Cards, then the coin column at the right.
+        d.text((name_x, sy + SWATCH / 2), name, font=name_font, fill=TEXT, anchor="lm")
+        # Cards, the coin column at their right, and the status badge along the bottom.
         card_w, card_h = self.card_size
-        cards_y = y + 58
-        column_w = 116 if w >= 280 else 84
-        # The coin column sits right of two cards (the usual hand), or at the panel's right edge.
-        col_x = min(x + w - PANEL_PAD - column_w, x + PANEL_PAD + 2 * card_w + 8 + 28)
-        cards_right = col_x - 8
-        self._cards(player, x + PANEL_PAD, cards_y, cards_right)
-        self._coins(player, col_x, cards_y, column_w)
+        below = COIN_ICON + 10 if self.coins_below else 0
+        room = h - (PANEL_PAD + SWATCH + 6) - (BADGE_H + PANEL_PAD + 4) - below
+        cards_y = sy + SWATCH + 6 + max(0, (room - card_h) // 2)
+        if self.coins_below:
+            self._cards(player, x + PANEL_PAD, cards_y, x + w - PANEL_PAD)
+            self._coins(player, x + PANEL_PAD, cards_y + card_h + 8)
+        else:
+            col_x = x + PANEL_PAD + 2 * card_w + 6 + 4
+            self._cards(player, x + PANEL_PAD, cards_y, col_x - 4)
+            self._coins(player, col_x, cards_y + 4)
         if player.alive:
-            badge_y = cards_y + 54
+            badge_x = x + PANEL_PAD
             for text, fill, ink in self._badges(player, is_turn, is_winner):
-                self._badge(text, col_x, badge_y, fill, ink, column_w)
-                badge_y += BADGE_H + 6
+                width = self._badge(text, badge_x, y + h - PANEL_PAD - BADGE_H, fill, ink, x + w - PANEL_PAD - badge_x)
+                badge_x += width + 6
         else:
             self._grey_out(x, y, w, h)
             mark = stamp(self.t("badge.out").upper())
-            centre_x = x + PANEL_PAD + (cards_right - x - PANEL_PAD) // 2
+            centre_x = x + w // 2
             paste_rgba(self.image, mark, (centre_x - mark.width // 2, cards_y + card_h // 2 - mark.height // 2))
 
     def _cards(self, player: PlayerView, left: int, top: int, right: int) -> None:
         card_w, _ = self.card_size
         sprites: list[Image.Image] = []
         if player.hand is not None:
-            sprites += [card_face(card, self.card_label(card), self.card_size, "hand") for card in player.hand]
+            sprites += [card_face(card, "", self.card_size, "hand") for card in player.hand]
         else:
             sprites += [card_back(self.card_size)] * player.hidden_count
-        sprites += [card_face(card, self.card_label(card), self.card_size, "revealed") for card in player.revealed]
+        sprites += [card_face(card, "", self.card_size, "revealed") for card in player.revealed]
         if not sprites:
             return
-        step = card_w + 8
+        step = card_w + 6
         if len(sprites) > 1:  # overlap the cards when a hand is too wide for the panel
             step = min(step, (right - left - card_w) // (len(sprites) - 1))
         for i, sprite in enumerate(sprites):
             paste_rgba(self.image, sprite, (left + i * step, top))
 
-    def _coins(self, player: PlayerView, x: int, y: int, width: int) -> None:
-        d = self.draw_
-        icon = 30
-        paste_rgba(self.image, coin_icon(icon), (x, y + 2))
-        number_font = font(Face.BOLD, 28)
-        d.text((x + icon + 8, y + 2 + icon // 2), str(player.coins), font=number_font, fill=TEXT, anchor="lm")
-        word = self.t("coins", n=player.coins)
-        word_font = font(Face.REGULAR, 14)
-        word = fit_text(word, word_font, width - icon - 9)
-        d.text((x + icon + 9, y + icon + 12), word, font=word_font, fill=TEXT_MUTED, anchor="lm")
+    def _coins(self, player: PlayerView, x: int, y: int) -> None:
+        """Draw the coin count: a coin, then the number (the coin says what the number counts)."""
+        paste_rgba(self.image, coin_icon(COIN_ICON), (x, y))
+        number_font = font(Face.BOLD, COIN_SIZE)
+        self.draw_.text(
+            (x + COIN_ICON + 5, y + COIN_ICON // 2), str(player.coins), font=number_font, fill=TEXT, anchor="lm"
+        )
 
     def _badges(self, player: PlayerView, is_turn: bool, is_winner: bool) -> list[tuple[str, Rgb, Rgb]]:
         view = self.view
@@ -551,23 +663,27 @@ class _Board:
         if is_turn:
             badges.append((self.t("badge.turn"), GOLD, TEXT_DARK))
         if view.losing == player.seat and view.phase is not Phase.OVER:
-            badges.append((self.t("badge.losing"), RED, TEXT))
+            badges.append((self.t("badge.losing"), RED, TEXT_DARK))
         elif player.seat in view.awaiting:
             badges.append((self.t("badge.awaiting"), BLUE, TEXT_DARK))
         return badges
 
-    def _badge(self, text: str, x: int, y: int, fill: Rgb, ink: Rgb, max_w: int) -> None:
-        label = text.upper()
-        fnt = fit_font(label, Face.CONDENSED_BOLD, 14, max_w - 16, 9)
-        w = min(max_w, round(fnt.getlength(label)) + 18)
+    def _badge(self, text: str, x: int, y: int, fill: Rgb, ink: Rgb, max_w: int) -> int:
+        """Draw a status pill at ``x, y``; return its width (0 if there is no room left)."""
+        fnt = font(Face.CONDENSED_BOLD, BADGE_SIZE)
+        label = fit_text(text.upper(), fnt, max_w - 14)
+        if max_w < 40:
+            return 0
+        w = min(max_w, round(fnt.getlength(label)) + 14)
         fill_rounded(self.image, (x, y, x + w, y + BADGE_H), BADGE_H // 2, fill)
         self.draw_.text((x + w / 2, y + BADGE_H / 2 + 1), label, font=fnt, fill=ink, anchor="mm")
+        return w
 
     def _grey_out(self, x: int, y: int, w: int, h: int) -> None:
         """Turn a drawn panel into dim greys (an eliminated seat), keeping its rounded corners."""
         region = self.image.crop((x, y, x + w, y + h)).convert("L")
         dimmed = region.point(lambda v: 34 + v * 45 // 100).convert("RGB")
-        self.image.paste(dimmed, (x, y), rounded_mask(w, h, 16))
+        self.image.paste(dimmed, (x, y), rounded_mask(w, h, 12))
 
     # -- status strip
     def _rich(self, key: str, **params: Segment | str) -> list[Segment]:
@@ -651,18 +767,31 @@ class _Board:
                     waiting.append(Segment("text", ",  "))
                 waiting.append(self._seat(seat))
             lines.append(waiting)
-        return lines
+        # The strip has room for a fixed number of lines: the oldest context goes first (the log has it).
+        return [lines[0], *lines[1:][-(STRIP_LINES - 1) :]]
+
+    def _wrapped(self, lines: list[list[Segment]]) -> list[list[Segment]]:
+        """Break a headline too long for the strip at its "·" (the claim goes on the next line), if there is room.
+
+        Else names would be cut to a few letters; the strip keeps :data:`STRIP_LINES` lines at most.
+        """
+        headline = lines[0]
+        room = WIDTH - 2 * MARGIN - 20 - STRIP_PAD
+        width = sum(self._segment_width(segment, HEADLINE_SIZE, True) for segment in headline)
+        cut = next((i for i, seg in enumerate(headline) if seg.kind == "text" and seg.text.strip() == "·"), None)
+        if width <= room or cut is None or len(lines) >= STRIP_LINES:
+            return lines
+        return [headline[:cut], headline[cut + 1 :], *lines[1:]]
 
     def _strip(self, y: int) -> None:
         x0, x1 = MARGIN, WIDTH - MARGIN
         y1 = y + self.strip_h
-        fill_rounded(self.image, (x0, y, x1, y1), 14, STRIP, outline=PANEL_EDGE, width=1)
+        fill_rounded(self.image, (x0, y, x1, y1), 12, STRIP, outline=PANEL_EDGE, width=1)
         accent = self._accent()
-        fill_rounded(self.image, (x0 + 8, y + 10, x0 + 14, y1 - 10), 3, accent)
+        fill_rounded(self.image, (x0 + 6, y + 8, x0 + 11, y1 - 8), 2, accent)
         right = x1 - STRIP_PAD
-        text_x = x0 + 30
-        block_h = HEADLINE_H + DETAIL_H * (len(self.lines) - 1)
-        line_y = y + (self.strip_h - block_h) // 2 + HEADLINE_H // 2
+        text_x = x0 + 20
+        line_y = y + STRIP_PAD + HEADLINE_H // 2
         for index, line in enumerate(self.lines):
             size = HEADLINE_SIZE if index == 0 else DETAIL_SIZE
             self._draw_line(line, text_x, line_y, size, right - text_x, headline=index == 0)
@@ -684,8 +813,8 @@ class _Board:
         if segment.kind == "action":
             return font(Face.BOLD, size).getlength(segment.text)
         if segment.kind == "seat":
-            return round(size * 0.6) + 6 + font(Face.BOLD, size).getlength(segment.text)
-        return font(Face.CONDENSED_BOLD, size - 2).getlength(segment.text) + 16
+            return size + 2 + 5 + font(Face.BOLD, size).getlength(segment.text)
+        return font(Face.CONDENSED_BOLD, size).getlength(segment.text) + size + 14
 
     def _draw_line(self, line: list[Segment], x: float, cy: int, size: int, max_w: float, *, headline: bool) -> None:
         segments = self._fit_line(line, size, max_w, headline=headline)
@@ -698,18 +827,20 @@ class _Board:
             elif segment.kind == "action":
                 d.text((x, cy), segment.text, font=font(Face.BOLD, size), fill=GOLD, anchor="lm")
             elif segment.kind == "seat":
-                dot = round(size * 0.6)
-                fill_circle(self.image, (round(x) + dot // 2, cy + 1), dot, seat_colour(segment.seat))
-                d.text((x + dot + 6, cy), segment.text, font=font(Face.BOLD, size), fill=TEXT, anchor="lm")
-            else:
+                token = size + 2
+                seat_badge(self.image, (round(x) + token // 2, cy + 1), token, segment.seat)
+                d.text((x + token + 5, cy), segment.text, font=font(Face.BOLD, size), fill=TEXT, anchor="lm")
+            else:  # a card chip: the card's colour, its emblem, its name
                 assert segment.card is not None  # noqa: S101 - card segments always carry their card
-                h = size + 8
+                h = size + 7
                 top = cy - h // 2 + 1
                 colour = CARD_COLOURS[segment.card]
-                box = (round(x), top, round(x + width), top + h)
-                fill_rounded(self.image, box, 6, colour, outline=mix(colour, CREAM, 0.45), width=1)
-                fnt = font(Face.CONDENSED_BOLD, size - 2)
-                d.text((x + width / 2, cy + 1), segment.text, font=fnt, fill=CREAM, anchor="mm")
+                box = (round(x), top, round(x + width - 2), top + h)
+                fill_rounded(self.image, box, 5, colour, outline=mix(colour, CREAM, 0.45), width=1)
+                icon = size - 3
+                paste_rgba(self.image, emblem_icon(segment.card, icon), (round(x) + 5, cy - icon // 2 + 1))
+                fnt = font(Face.CONDENSED_BOLD, size)
+                d.text((x + 5 + icon + 3, cy + 1), segment.text, font=fnt, fill=CREAM, anchor="lm")
             x += width
 
     def _fit_line(self, line: list[Segment], size: int, max_w: float, *, headline: bool) -> list[Segment]:

@@ -183,11 +183,13 @@ class Storage(ABC):
         thread_id: int | None = None,
         board_message_id: int | None = None,
         state_schema: int = 0,
+        names: Mapping[int, str] | None = None,
     ) -> list[SeatRow]:
         """Move a table from the lobby to play, atomically: seats, state, first snapshot and clock.
 
         ``positions`` lists the lobby positions in seat order (``None``: join order);
-        ``state_schema`` is the game's state schema the state is written at. Raises
+        ``state_schema`` is the game's state schema the state is written at; ``names`` gives seats new
+        display names by lobby position. Raises
         ``TableNotFoundError``, ``TableStatusError`` (a second Start) or ``LobbyChangedError``.
         """
 

@@ -456,6 +456,7 @@ class PostgresStorage(Storage):
         thread_id: int | None = None,
         board_message_id: int | None = None,
         state_schema: int = 0,
+        names: Mapping[int, str] | None = None,
     ) -> list[SeatRow]:
         if clock is not None:
             check_clock(clock, table_id, version)
@@ -474,6 +475,11 @@ class PostgresStorage(Storage):
                 "UPDATE seats SET seat = $1 WHERE table_id = $2 AND position = $3",
                 [(seat, table_id, position) for seat, position in enumerate(order)],
             )
+            if names:
+                await conn.executemany(
+                    "UPDATE seats SET display_name = $1 WHERE table_id = $2 AND position = $3",
+                    [(name, table_id, position) for position, name in names.items()],
+                )
             await conn.execute(
                 "UPDATE tables SET status = 'active', state = $1, version = $2, thread_id = coalesce($3, thread_id), "
                 "board_message_id = coalesce($4, board_message_id), updated_at = $5, state_schema = $7 WHERE id = $6",

@@ -471,6 +471,7 @@ class SqliteStorage(Storage):
         thread_id: int | None = None,
         board_message_id: int | None = None,
         state_schema: int = 0,
+        names: Mapping[int, str] | None = None,
     ) -> list[SeatRow]:
         """Move a table from the lobby to play, atomically; a second Start fails.
 
@@ -486,6 +487,7 @@ class SqliteStorage(Storage):
             thread_id: The table's thread, or ``None`` to keep the stored one.
             board_message_id: The board message, or ``None`` to keep the stored one.
             state_schema: The game's state schema ``state_json`` is written at.
+            names: New display names by lobby position (AI seats renamed after their seat number).
 
         Returns:
             The seats in seat order.
@@ -518,6 +520,11 @@ class SqliteStorage(Storage):
                 "UPDATE seats SET seat = ? WHERE table_id = ? AND position = ?",
                 [(seat, table_id, position) for seat, position in enumerate(order)],
             )
+            if names:
+                await db.executemany(
+                    "UPDATE seats SET display_name = ? WHERE table_id = ? AND position = ?",
+                    [(name, table_id, position) for position, name in names.items()],
+                )
             await db.execute(
                 "UPDATE tables SET status = 'active', state = ?, state_schema = ?, version = ?, "
                 "thread_id = coalesce(?, thread_id), board_message_id = coalesce(?, board_message_id), "

@@ -529,3 +529,32 @@ async def test_agreements_to_end_lapse_after_ten_minutes(service: TableService, 
     await service.vote_end(table.id, HOST)
     await service.vote_end(table.id, BOB)
     assert table.status == "cancelled" and await service.storage.results(table.id) == []
+
+
+async def test_ai_seats_are_renamed_after_their_shuffled_seats(service: TableService) -> None:
+    """Масти shuffles the seats: every lobby-numbered AI takes its seat's number, stored too; custom names stay."""
+    table = await service.create_lobby(
+        guild_id=1,
+        channel_id=2,
+        game="masti",
+        host_id=HOST,
+        host_name="Наташа",
+        options={"first_player": {"ai_name": "ИИ 2"}},
+        locale="ru",
+        seed="shuffle-ai-names",
+    )
+    for n in (1, 2):
+        await service.add_ai(table.id, HOST, f"ИИ {n}")
+    await service.add_ai(table.id, HOST, "Робот Фёдор")
+    lobby_ai_2 = next(s for s in table.seats if s.name == "ИИ 2")
+    table = await service.start(table.id, HOST)
+    # The seed shuffles the lobby order (else this test would not test the renaming).
+    assert [s.position for s in table.seats] != sorted(s.position for s in table.seats)
+    for seat in table.seats:
+        if seat.is_ai and seat.name != "Робот Фёдор":
+            assert seat.name == f"ИИ {seat.seat + 1}"
+    assert {s.name for s in table.seats} >= {"Наташа", "Робот Фёдор"}
+    stored = {row.seat: row.display_name for row in await service.storage.seats(table.id)}
+    assert stored == {s.seat: s.name for s in table.seats}
+    # The rematch's first player was the AI called "ИИ 2" in the lobby, matched before the renaming.
+    assert table.options["game"]["first_seat"] == lobby_ai_2.seat

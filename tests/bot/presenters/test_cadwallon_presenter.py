@@ -157,7 +157,7 @@ def test_the_digests_support_example_labels_the_boulevard():
     b1e = next(b for b in view.boulevards if b.boulevard == "B1E")
     assert boulevard_label(b1e, "en") == "B1│B2 · +3 / +1"
     assert slot_label(view, "B2", "en") == "B2 · Blades 3 (1 GP, S 3, Docks)"
-    assert slot_label(view, "B3", "ru") == "B3 · Ночной сторож (−1 ШО, ВП 1, Доки)"
+    assert slot_label(view, "B3", "ru") == "Б3 · Ночной сторож (−1 ШО, ВП 1, Доки)"
     assert card_label("ZOD-2", "en") == "Zodiac 2 (2 GP, S 2, Docks)"
     assert card_label("USU-C", "ru") == "Кредитор Ростовщиков (бонус, ВП 1, Доки)"
     assert card_label("P1", "en") == "Aldebert (wild, S 0, Docks)"
@@ -409,11 +409,11 @@ def test_capture_lines_name_the_winner_the_support_and_ties():
     won = PRESENTER.narrate(examples["CardCapturedB2"], names, "en")
     assert won == "B2: Боря takes Zodiac 1 with support 4. (Аня 4, Боря 4) Tied with Аня, Боря; Arbitration decides."
     hidden = PRESENTER.narrate(examples["CardCapturedC3"], names, "ru")
-    assert hidden == "C3: Боря забирает карту действий с поддержкой 2."
+    assert hidden == "В3: Боря забирает карту действий с поддержкой 2."
     tie = PRESENTER.narrate(examples["CardStayedA1"], names, "en")
     assert tie == "A1: Usurers 1 stays — a tie at 4 between Аня, Боря."
     assert (
-        PRESENTER.narrate(examples["CardStayedA2"], names, "ru") == "A2: «Альдеберт» остаётся — её никто не поддержал."
+        PRESENTER.narrate(examples["CardStayedA2"], names, "ru") == "А2: «Альдеберт» остаётся — её никто не поддержал."
     )
 
 
@@ -422,7 +422,7 @@ def test_the_double_agent_line_says_which_agent_was_turned():
     names = ["Аня", "Боря"]
     assert PRESENTER.narrate(turned, names, "en") == "Аня turns Боря's agent on B1│B2: this round it supports Аня."
     assert PRESENTER.narrate(turned, names, "ru") == (
-        "Аня перевербовывает агента игрока Боря на B1│B2: в этом раунде он поддерживает игрока Аня."
+        "Аня перевербовывает агента игрока Боря на Б1│Б2: в этом раунде он поддерживает игрока Аня."
     )
 
 
@@ -564,3 +564,61 @@ def test_render_board_goes_through_the_real_renderer():
         PRESENTER.render_board(object(), RU_NAMES[:2], "ru")  # type: ignore[arg-type]
     view: Any = ENGINE.view(state, None)
     assert isinstance(view, CadwallonView)
+
+
+def test_the_board_message_gets_the_compact_board_and_full_board_the_detailed_one() -> None:
+    """``render_board`` (the public message) is the 720×540 compact board; ``render_full_board`` the detailed one."""
+    import io
+
+    from PIL import Image
+
+    state = playout(4, 3, "p-full").states[9]
+    public = ENGINE.view(state, None)
+    compact = Image.open(io.BytesIO(PRESENTER.render_board(public, RU_NAMES[:3], "ru")))
+    full = Image.open(io.BytesIO(PRESENTER.render_full_board(public, RU_NAMES[:3], "ru")))
+    assert compact.size == (720, 540)
+    assert full.width > 1000 and full.height > 700  # the detailed board keeps its size
+    leaky = public.model_copy(
+        update={"players": tuple(p.model_copy(update={"hand": ("A01",)}) for p in public.players)}
+    )
+    for render in (PRESENTER.render_board, PRESENTER.render_full_board):
+        with pytest.raises(ValueError, match="hand of seat"):
+            render(leaky, RU_NAMES[:3], "ru")
+
+
+# ---------------------------------------------------------------------- one notation (issue 13)
+def test_one_boulevard_notation_in_both_languages_and_every_spelling_parses() -> None:
+    """The board, selects and log write a boulevard as its two slots; Russian rows are А–Д."""
+    assert boulevard_text("B2E", "ru") == "Б2│Б3"
+    assert boulevard_text("C1S", "ru") == "В1─Г1"
+    assert boulevard_text("C1S", "en") == "C1─D1"
+    for typed in ("Б2│Б3", "б2б3", "Б3-Б2", "Б2 Б3", "B2E", "b2e", "Б2В", "B2B3"):
+        assert parse_boulevard(typed, 3, "ru") == "B2E", typed
+    # On a Russian board В is the third row: В1─Г1 is C1S, not a look-alike of B.
+    assert parse_boulevard("В1Г1", 4, "ru") == "C1S"
+    assert parse_boulevard("В1Ю", 4, "ru") == "C1S"
+    # On an English board a Russian keyboard's look-alikes still mean the Latin letters.
+    assert parse_boulevard("В1С", 3, "en") == "B1S"
+    assert parse_boulevard("Б2Б3", 3, "en") is None
+
+
+def test_russian_placement_labels_and_suggestions_use_russian_rows() -> None:
+    state = ENGINE.setup(2, CadwallonOptions(grid=3, first_seat=0), "notation").state
+    view = ENGINE.view(state, 0)
+    codes = {b.boulevard for b in view.boulevards}
+    found = boulevard_suggestions(view, codes, "Б2", "ru")
+    assert {code for _, code in found} == {"A2S", "B1E", "B2E", "B2S"}
+    assert all(label.split(" ")[0].count("Б2") == 1 for label, _ in found)
+    assert not any("B" in label for label, _ in found)
+
+
+def test_buttons_use_the_boards_pictures() -> None:
+    """Militia is a shield on the board, so its choices wear 🛡; action cards are a scroll in both."""
+    import bot.presenters.cadwallon as presenter
+    import bot.render.cadwallon as render
+    from games.cadwallon.models import Category
+
+    assert render.CATEGORY_GLYPHS[Category.MILITIA][0].__name__ == "_shield"
+    assert presenter.EMOJI_MILITIA == "\N{SHIELD}"
+    assert render.CATEGORY_GLYPHS[Category.ACTION][0].__name__ == "_scroll"
+    assert presenter.EMOJI_CARD == "\N{SCROLL}"

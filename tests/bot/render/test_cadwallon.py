@@ -13,6 +13,7 @@ import pytest
 from PIL import Image
 
 from bot.i18n import catalogue
+from bot.render import common
 from bot.render.cadwallon import (
     CARD_SIZE,
     MARK_SIGNS,
@@ -122,8 +123,10 @@ def test_concurrent_renders_agree() -> None:
     [[], ["\N{GRINNING FACE}" * 40] * 8, ["Z\u0301\u0302\u0303" * 30] * 8, ["\u202e" + "W" * 32] * 8],
 )
 def test_hostile_names_do_not_crash(names: list[str]) -> None:
-    data = render_cadwallon_board(reference_view(5, 8), names, "ru")
-    assert decode(data).format == "PNG"
+    from bot.render.cadwallon import render_cadwallon_compact
+
+    for render in (render_cadwallon_board, render_cadwallon_compact):
+        assert decode(render(reference_view(5, 8), names, "ru")).format == "PNG"
 
 
 # ----------------------------------------------------------------------------- hidden information
@@ -192,3 +195,242 @@ def test_render_module_never_imports_discord_or_the_engine() -> None:
     )
     result = subprocess.run([sys.executable, "-c", code], cwd=ROOT, check=False)  # noqa: S603 - fixed argv
     assert result.returncode == 0
+
+
+# ----------------------------------------------------------------------------- notation, legend, height (issue 13)
+def test_the_height_never_changes_during_one_game() -> None:
+    """Every state of a whole game draws at one size (the footer keeps room for its most lines)."""
+    states = played(4, 3, "height")
+    sizes = {decode(render_cadwallon_board(ENGINE.view(s, None), REFERENCE_NAMES, "ru")).size for s in states[::7]}
+    assert len(sizes) == 1
+
+
+def test_the_board_writes_boulevards_and_rows_in_its_language_and_has_a_legend(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    import bot.render.cadwallon as module
+
+    drawn: list[str] = []
+    real = module._Board.text
+
+    def recording(self: object, xy: object, text: str, *args: object, **kwargs: object) -> None:
+        drawn.append(text)
+        real(self, xy, text, *args, **kwargs)  # type: ignore[arg-type]
+
+    module.board_palette()  # drawn from reference boards in both languages: build it before recording
+    monkeypatch.setattr(module._Board, "text", recording)
+    view = reference_view(4, 4)
+    render_cadwallon_board(view, REFERENCE_NAMES, "ru")
+    ru = list(drawn)
+    drawn.clear()
+    render_cadwallon_board(view, REFERENCE_NAMES, "en")
+    en = list(drawn)
+    rows = [t for t in ru if len(t) == 1 and t in "ABCDEАБВГД"][:4]  # the margin's row letters come first
+    assert rows == ["А", "Б", "В", "Г"]
+    assert "Б2│Б3" in ru and "B2│B3" in en  # a free boulevard's name, as the selects write it
+    assert not any(len(t) == 3 and t[-1] in "ES" and t[1].isdigit() for t in ru + en)  # no old B2E codes
+    assert any(t.startswith("Кварталы: Д — Доки") and "Б2│Б3" in t for t in ru)
+    assert any(t.startswith("Districts: D Docks") for t in en)
+
+
+def test_agents_and_player_tokens_carry_numbered_seat_badges(monkeypatch: pytest.MonkeyPatch) -> None:
+    import bot.render.cadwallon as module
+
+    module.board_palette()
+    seats: list[int] = []
+    real = common.seat_badge  # what the renderer imported
+
+    def recording(image: Image.Image, centre: tuple[int, int], diameter: int, seat: int) -> None:
+        seats.append(seat)
+        real(image, centre, diameter, seat)
+
+    monkeypatch.setattr(module, "seat_badge", recording)
+    view = reference_view(5, 8)
+    render_cadwallon_board(view, REFERENCE_NAMES, "en")
+    assert set(range(8)) <= set(seats)
+    assert len(seats) >= 8 + len(view.agents)
+
+
+# ----------------------------------------------------------------------------- the private hand picture
+def test_the_hand_picture_shows_the_viewers_cards_and_contract_at_full_size(monkeypatch: pytest.MonkeyPatch) -> None:
+    import bot.render.cadwallon as module
+
+    module.board_palette()
+    module.card_face.cache_clear()  # so every font a hand card asks for is seen
+    sizes: list[int] = []
+    real = common.font  # what the renderer imported
+
+    def recording(face: common.Face, size: int) -> object:
+        sizes.append(size)
+        return real(face, size)
+
+    monkeypatch.setattr(module, "font", recording)
+    state = ENGINE.setup(3, CadwallonOptions(grid=4, conditions=True, starting_action=True), "hand").state
+    view = ENGINE.view(state, 0)
+    me = view.players[0]
+    assert me.hand and me.contract
+    for locale in LOCALES:
+        data = module.render_cadwallon_hand(view, REFERENCE_NAMES, locale)
+        assert data is not None
+        image = decode(data)
+        assert image.width == 400 and image.height <= 300  # shown unscaled in the client
+    assert min(sizes) >= 11
+    assert module.render_cadwallon_hand(ENGINE.view(state, None), REFERENCE_NAMES, "ru") is None
+    other = view.model_copy(
+        update={"players": tuple(p.model_copy(update={"hand": ("A07",)}) if p.seat == 1 else p for p in view.players)}
+    )
+    with pytest.raises(ValueError, match="hand of seat 1"):
+        module.render_cadwallon_hand(other, REFERENCE_NAMES, "ru")
+
+
+def test_text_colours_contrast_with_what_they_are_drawn_on() -> None:
+    """Names on every card colour, boulevard labels on the felt, muted text on panels: WCAG 4.5 or more."""
+    import bot.render.cadwallon as module
+    from games.cadwallon.cards import CARDS
+
+    pairs = [(common.CREAM, module.card_colour(info)) for info in CARDS.values()]
+    pairs += [
+        (module.GAP_CODE, common.FELT),
+        (common.TEXT_MUTED, common.PANEL),
+        (common.TEXT_MUTED, common.FELT_EDGE),
+        (common.TEXT, common.FELT_EDGE),
+        (common.GOLD, common.FELT),
+    ]
+    for ink, ground in pairs:
+        assert common.contrast_ratio(ink, ground) >= 4.5, (ink, ground)
+
+
+# ----------------------------------------------------------------------------- the compact board (issue 13)
+COMPACT_TABLES = [(3, 2), (3, 4), (4, 2), (4, 5), (4, 8), (5, 2), (5, 6), (5, 8)]
+
+
+def compact_views() -> list[tuple[CadwallonView, list[str]]]:
+    """Engine samples (mid-game and finished) and reference boards of every grid from 2 to 8 players."""
+    views = list(samples().values())
+    for grid, seats in COMPACT_TABLES:
+        views.append((reference_view(grid, seats), REFERENCE_NAMES))
+        views.append((reference_view(grid, seats, finished=True), REFERENCE_NAMES))
+    return views
+
+
+def test_the_board_message_draws_no_font_under_11_px_as_the_client_shows_it(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every font the public board asks for (its own, the value and support discs', the seat badges') meets the rule."""
+    import bot.render.cadwallon as module
+    from bot.presenters.registry import PRESENTERS
+
+    module.board_palette()  # the palette draws full boards: build it before recording
+    module.compact_value.cache_clear()  # so every disc's font is asked for again
+    module.compact_support.cache_clear()
+    sizes: list[int] = []
+    real = common.font
+
+    def recording(face: common.Face, size: int) -> object:
+        sizes.append(size)
+        return real(face, size)
+
+    monkeypatch.setattr(module, "font", recording)
+    monkeypatch.setattr(common, "font", recording)  # the seat badges' numbers
+    for view, names in compact_views():
+        for locale in LOCALES:
+            image = decode(PRESENTERS["cadwallon"].render_board(view, names, locale))
+            assert image.size == (module.COMPACT_W, module.COMPACT_H)
+    assert module.COMPACT_MIN_FONT == common.min_font_size(module.COMPACT_W, module.COMPACT_H) == 20
+    assert sizes and min(sizes) >= module.COMPACT_MIN_FONT
+    assert min(sizes) * common.shown_scale(module.COMPACT_W, module.COMPACT_H) >= common.MIN_SHOWN_TEXT
+
+
+def test_the_compact_board_keeps_one_size_through_whole_games() -> None:
+    """Every table draws at 720×540, from the deal to the final scores, so edits never resize the message."""
+    from bot.render.cadwallon import render_cadwallon_compact
+
+    for grid, seats, seed in ((3, 2, "c1"), (5, 8, "c2")):
+        states = played(grid, seats, seed)
+        sizes = {
+            decode(render_cadwallon_compact(ENGINE.view(s, None), REFERENCE_NAMES, "ru")).size
+            for s in (*states[:: max(1, len(states) // 15)], states[-1])
+        }
+        assert sizes == {(720, 540)}
+
+
+def test_compact_agents_are_numbered_seat_badges_big_enough_to_read(monkeypatch: pytest.MonkeyPatch) -> None:
+    import bot.render.cadwallon as module
+
+    module.board_palette()
+    badges: list[tuple[int, int]] = []
+    real = common.seat_badge
+
+    def recording(image: Image.Image, centre: tuple[int, int], diameter: int, seat: int) -> None:
+        badges.append((seat, diameter))
+        real(image, centre, diameter, seat)
+
+    monkeypatch.setattr(module, "seat_badge", recording)
+    view = reference_view(5, 8)
+    module.render_cadwallon_compact(view, REFERENCE_NAMES, "en")
+    owners = sorted(a.owner for a in view.agents)
+    seats = sorted(seat for seat, _ in badges)
+    assert seats == sorted(owners + list(range(8)))  # one badge per agent and one per player row
+    assert min(d for _, d in badges) >= module.C_BADGE
+    assert round(module.C_BADGE * 0.62) >= module.COMPACT_MIN_FONT  # seat_badge's number size
+
+
+def test_the_compact_board_shows_rows_in_its_language_and_leaves_labels_to_the_full_board(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    import bot.render.cadwallon as module
+
+    drawn: list[str] = []
+    real = module._Compact.text
+
+    def recording(self: object, xy: object, text: str, *args: object, **kwargs: object) -> None:
+        drawn.append(text)
+        real(self, xy, text, *args, **kwargs)  # type: ignore[arg-type]
+
+    module.board_palette()
+    monkeypatch.setattr(module._Compact, "text", recording)
+    view = reference_view(4, 4)
+    module.render_cadwallon_compact(view, REFERENCE_NAMES, "ru")
+    ru = list(drawn)
+    drawn.clear()
+    module.render_cadwallon_compact(view, REFERENCE_NAMES, "en")
+    assert ru[:8] == ["А", "1", "Б", "2", "В", "3", "Г", "4"]  # the margins name the slots
+    assert drawn[:8] == ["A", "1", "B", "2", "C", "3", "D", "4"]
+    assert "Раунд 3 · колода 31" in ru and "Round 3 · deck 31" in drawn
+    assert any(t.startswith("Григорий") for t in ru)  # the turn player's status
+    assert not any("│" in t or "─" in t for t in ru + drawn)  # no boulevard labels
+    assert not any("Кварталы" in t or "Districts" in t for t in ru + drawn)  # no legend footer
+    assert "+2" in drawn  # this round's marks keep their signs
+
+
+def test_the_compact_board_never_depends_on_hidden_cards_and_refuses_them() -> None:
+    import bot.render.cadwallon as module
+
+    rng = GameRng("compact-leak")
+    states = played(4, 4, "compact-leak")
+    for state in (*states[:: max(1, len(states) // 8)], states[-1]):
+        data = module.render_cadwallon_compact(ENGINE.view(state, None), REFERENCE_NAMES, "en")
+        other = ENGINE.view(ENGINE.resample_hidden(state, None, rng), None)
+        assert module.render_cadwallon_compact(other, REFERENCE_NAMES, "en") == data
+    view = reference_view(3, 2)
+    players = tuple(p.model_copy(update={"hand": ("A01",)}) if p.seat == 1 else p for p in view.players)
+    with pytest.raises(ValueError, match="hand of seat 1"):
+        module.render_cadwallon_compact(view.model_copy(update={"players": players}), REFERENCE_NAMES, "ru")
+
+
+def test_compact_text_colours_contrast_with_what_they_are_drawn_on() -> None:
+    import bot.render.cadwallon as module
+
+    pairs = [
+        (common.GOLD, common.FELT_EDGE),  # slot names on the margins
+        (common.TEXT, common.PANEL),
+        (common.TEXT_MUTED, common.PANEL),
+        (common.TEXT, common.PANEL_WINNER),
+        (common.GOLD, common.PANEL),  # scores
+        (common.GOLD, common.PANEL_WINNER),
+        (common.TEXT_DARK, module.S_BLUE),
+        (common.TEXT_DARK, module.S_CHANGED),
+    ]
+    pairs += [(medal, common.PANEL) for medal in module.MEDALS]
+    pairs += [(common.ink_on(fill), fill) for fill, _rim in module.COMPACT_VALUE_FILLS.values()]
+    pairs += [(common.ink_on(colour), colour) for colour in common.SEAT_COLOURS]  # mark signs
+    for ink, ground in pairs:
+        assert common.contrast_ratio(ink, ground) >= 4.5, (ink, ground)

@@ -16,8 +16,18 @@ from PIL import Image
 import bot.render.common
 import bot.render.coup
 from bot.i18n import catalogue, translate
-from bot.render.common import ELLIPSIS, Face, clean_text, fit_text, font
-from bot.render.coup import CARD_COLOURS, WIDTH, render_coup_board, sample_views
+from bot.render.common import (
+    ELLIPSIS,
+    MIN_SHOWN_TEXT,
+    Face,
+    clean_text,
+    contrast_ratio,
+    fit_text,
+    font,
+    min_font_size,
+    shown_scale,
+)
+from bot.render.coup import CARD_COLOURS, WIDTH, render_coup_board, render_coup_hand, sample_views
 from games.coup.models import (
     ActionKind,
     Card,
@@ -264,3 +274,118 @@ def test_render_package_never_imports_discord() -> None:
     code = "import sys, bot.render.coup, bot.render.common; sys.exit('discord' in sys.modules)"
     result = subprocess.run([sys.executable, "-c", code], cwd=ROOT, check=False)  # noqa: S603 - fixed argv
     assert result.returncode == 0
+
+
+# ----------------------------------------------------------------------------- readable at the client's size
+@pytest.mark.parametrize("seats", range(2, 9))
+def test_every_font_shows_at_least_11_px_in_the_embed_box(seats: int) -> None:
+    image = decode(render_coup_board(make_view(seats), NAMES, "ru"))
+    assert image.size == (bot.render.coup.WIDTH, bot.render.coup.HEIGHT)
+    assert min_font_size(*image.size) == bot.render.coup.MIN_FONT
+    shown = shown_scale(*image.size)
+    assert min(bot.render.coup.FONT_SIZES) * shown >= MIN_SHOWN_TEXT
+    hand = min_font_size(bot.render.coup.HAND_WIDTH, bot.render.coup.HAND_HEIGHT)
+    assert min(bot.render.coup.HAND_FONT_SIZES) >= hand == MIN_SHOWN_TEXT  # the hand shows at full size
+
+
+def test_no_text_is_drawn_smaller_than_the_rule_allows(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every font the board and the hand picture ask for, whatever the phase, meets their size rule."""
+    sizes: list[int] = []
+    real = bot.render.common.font  # what bot.render.coup imported
+
+    def recording(face: Face, size: int) -> object:
+        sizes.append(size)
+        return real(face, size)
+
+    monkeypatch.setattr(bot.render.coup, "font", recording)
+    for sample in sample_views().values():
+        render_coup_board(*sample, "en")
+    assert min(sizes) >= bot.render.coup.MIN_FONT
+    sizes.clear()
+    view = with_hand(make_view(4, viewer=2), 2, (Card.AMBASSADOR, Card.CONTESSA))
+    render_coup_hand(view, NAMES, "ru")
+    assert sizes and min(sizes) >= min_font_size(bot.render.coup.HAND_WIDTH, bot.render.coup.HAND_HEIGHT)
+
+
+def test_the_height_never_changes_between_edits_of_one_table() -> None:
+    """One 5-seat table through every phase, with and without block and challenge: one image size."""
+    sizes = set()
+    for phase in Phase:
+        for update in (
+            {"action": None, "awaiting": ()},
+            {
+                "block": PendingBlockView(blocker=1, card=Card.CAPTAIN),
+                "challenge": ChallengeView(challenger=0, claimant=1, card=Card.CAPTAIN, against="block"),
+                "losing": 0,
+                "winner": 2 if phase is Phase.OVER else None,
+            },
+        ):
+            sizes.add(decode(render_coup_board(make_view(5, phase=phase, **update), NAMES, "en")).size)
+    assert len(sizes) == 1
+
+
+def test_text_colours_contrast_with_what_they_are_drawn_on() -> None:
+    from bot.render.common import BLUE, CREAM, GOLD, PANEL, PANEL_WINNER, RED, STRIP, TEXT, TEXT_DARK, TEXT_MUTED
+
+    pairs = [(TEXT, PANEL), (TEXT, PANEL_WINNER), (TEXT, STRIP), (TEXT_MUTED, STRIP), (GOLD, STRIP)]
+    pairs += [(TEXT_DARK, GOLD), (TEXT_DARK, BLUE), (TEXT_DARK, RED)]  # status pills
+    pairs += [(CREAM, colour) for colour in CARD_COLOURS.values()]  # card chips and hand labels
+    for ink, ground in pairs:
+        assert contrast_ratio(ink, ground) >= 4.5, (ink, ground)
+
+
+def test_every_seat_is_marked_by_its_numbered_badge(monkeypatch: pytest.MonkeyPatch) -> None:
+    bot.render.coup.board_palette()  # built from sample boards: draw it before recording
+    seats: list[int] = []
+    real = bot.render.common.seat_badge  # what bot.render.coup imported
+
+    def recording(image: Image.Image, centre: tuple[int, int], diameter: int, seat: int) -> None:
+        seats.append(seat)
+        real(image, centre, diameter, seat)
+
+    monkeypatch.setattr(bot.render.coup, "seat_badge", recording)
+    render_coup_board(make_view(6), NAMES, "ru")
+    assert set(seats) == set(range(6))
+
+
+# ----------------------------------------------------------------------------- one picture language and the hand
+def test_contessa_is_a_rose_and_the_ambassador_a_scroll_in_image_and_emoji() -> None:
+    from bot.presenters.coup import CARD_EMOJI
+
+    assert bot.render.coup.EMBLEMS[Card.CONTESSA].__name__ == "_rose" and CARD_EMOJI[Card.CONTESSA] == "\N{ROSE}"
+    assert (
+        bot.render.coup.EMBLEMS[Card.AMBASSADOR].__name__ == "_scroll" and CARD_EMOJI[Card.AMBASSADOR] == "\N{SCROLL}"
+    )
+    assert bot.render.coup.EMBLEMS[Card.DUKE].__name__ == "_crown" and CARD_EMOJI[Card.DUKE] == "\N{CROWN}"
+    assert bot.render.coup.EMBLEMS[Card.CAPTAIN].__name__ == "_anchor" and CARD_EMOJI[Card.CAPTAIN] == "\N{ANCHOR}"
+    assert bot.render.coup.EMBLEMS[Card.ASSASSIN].__name__ == "_dagger"
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+def test_the_hand_picture_shows_the_viewers_cards_at_full_size(locale: str) -> None:
+    view = with_hand(make_view(4, viewer=2), 2, (Card.DUKE, Card.CAPTAIN))
+    data = render_coup_hand(view, NAMES, locale)
+    assert data is not None
+    image = decode(data).convert("RGB")
+    assert image.size == (400, bot.render.coup.HAND_HEIGHT) and shown_scale(*image.size) == 1
+    faces = {CARD_COLOURS[Card.DUKE], CARD_COLOURS[Card.CAPTAIN]}
+    assert colour_pixels(data, list(faces)) > 4000
+    assert colour_pixels(data, [CARD_COLOURS[Card.CONTESSA]]) == 0
+    other = render_coup_hand(with_hand(make_view(4, viewer=2), 2, (Card.CONTESSA, Card.CAPTAIN)), NAMES, locale)
+    assert other != data
+
+
+def test_no_hand_picture_for_a_spectator_and_none_for_another_seat() -> None:
+    assert render_coup_hand(make_view(4), NAMES, "ru") is None
+    leaked = with_hand(make_view(4, viewer=1), 2, (Card.DUKE,))
+    with pytest.raises(ValueError, match="hand of seat 2"):
+        render_coup_hand(leaked, NAMES, "ru")
+
+
+def test_a_headline_too_long_for_the_strip_puts_the_claim_on_its_own_line() -> None:
+    """Names are not cut to a few letters while the strip has a spare line: the claim moves down."""
+    long_names = ["Наташа Ростова", "Саша", "Григорий Константинопольский", "Alex"]
+    view = make_view(4, awaiting=(1,))
+    lines = bot.render.coup._Board(view, long_names, "ru").lines
+    assert [segment.kind for segment in lines[1]] == ["text", "card"]  # "заявляет" + the Captain chip
+    assert [segment.text for segment in lines[0] if segment.kind == "seat"] == ["Наташа Ростова", "Саша"]

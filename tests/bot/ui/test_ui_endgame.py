@@ -47,7 +47,11 @@ async def test_a_whole_game_with_humans_and_an_ai_ends_with_results_and_ratings(
         (2, None, True),
     ]
     by_rank = sorted(results, key=lambda r: r.rank)
-    names = {alice.id: "alice", bob.id: "bob", None: en("ui.lobby.ai_name", n=1)}
+    names = {
+        alice.id: "alice",
+        bob.id: "bob",
+        None: en("ui.lobby.ai_name", n=3),
+    }  # the AI sits in seat 3 and is named for it
     winner = names[by_rank[0].user_id]
 
     messages = world.thread_messages(table_id)

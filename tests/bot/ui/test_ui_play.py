@@ -115,7 +115,7 @@ async def test_private_decisions_are_taken_on_the_panel(world):
     proved = await world.press(alice, panel.response, ProveClaim())
     assert proved.response is not None and proved.response.id == panel.response.id and not proved.followups
     # The Duke went back into the deck and alice drew the Ambassador from its top.
-    assert en("coup.panel.hand", cards="\N{DAGGER KNIFE} Assassin, \N{DOVE OF PEACE} Ambassador") in embed_text(
+    assert en("coup.panel.hand", cards="\N{DAGGER KNIFE} Assassin, \N{SCROLL} Ambassador") in embed_text(
         proved.response.embeds
     )
 

@@ -174,7 +174,7 @@ async def test_after_the_end_the_log_shows_every_hidden_card_and_pages_back_and_
 
     text = log_text(result)
     assert en("ui.log.finished") in text
-    assert all(f"🔒 {name}" in text for name in ("alice", "bob", "AI 1", "AI 2"))  # every deal, now shown
+    assert all(f"🔒 {name}" in text for name in ("alice", "bob", "AI 3", "AI 4"))  # every deal; AIs named for seats
     assert en("ui.log.page", page=1, pages=len(pages)) in text
     assert result.response is not None
     shown = result.response

@@ -71,7 +71,7 @@ async def test_the_lobby_message_becomes_the_result_card(world):
     result = world.thread_messages(table_id)[-1]
     assert embed.description == result.embeds[0].description
     by_rank = sorted(await world.bot.storage.results(table_id), key=lambda r: r.rank)
-    names = {alice.id: "alice", bob.id: "bob", None: en("ui.lobby.ai_name", n=1)}
+    names = {alice.id: "alice", bob.id: "bob", None: en("ui.lobby.ai_name", n=3)}  # the AI sits in seat 3
     assert embed.description == "\n".join(f"{i + 1}. {names[r.user_id]}" for i, r in enumerate(by_rank))
     # Rating changes on the display scale: a newcomer starts at 1000.
     ratings = next(f for f in embed.fields if f.name == en("ui.result.ratings"))
