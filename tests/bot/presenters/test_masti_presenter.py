@@ -24,7 +24,7 @@ from bot.presenters.masti import (
     signed,
 )
 from bot.presenters.registry import PRESENTERS
-from bot.render.masti import render_masti_board
+from bot.render.masti import render_masti_board, render_masti_compact
 from games.core.models import Event
 from games.core.rng import GameRng
 from games.coup.models import ActionKind, CoinsTaken
@@ -482,7 +482,7 @@ def test_the_seeds_solo_example_is_itemised():
     ru = PRESENTER.result_lines(view, RU_NAMES[:3], "ru")
     assert ru[0] == "**1. Аня — 19 очков**"
     assert "🗡 Убийцы 6 + джокер → +10" in ru[1]
-    assert "💰 Торговцы 3 → +6" in ru[1]
+    assert "\N{SCALES} Торговцы 3 → +6" in ru[1]
     assert ru[2].startswith("• Карты власти: 2 → −3 · бонусы: 0 → 0 · штрафы: 0 → 0 · самоцветы: 0 → 0")
     assert ru[2].endswith("взято карт: 14")
     en = PRESENTER.result_lines(view, ["Ann", "Bob", "Cid"], "en")
@@ -519,11 +519,12 @@ def test_rules_have_every_section(locale):
     assert all(title and text and len(text) <= 1024 for title, text in sections)
 
 
-def test_the_board_is_drawn_by_the_masti_renderer():
+def test_the_board_is_the_compact_picture_and_the_full_board_the_detailed_one():
     public = _finished_view()
     png = PRESENTER.render_board(public, RU_NAMES[:3], "ru")
     assert png.startswith(b"\x89PNG")
-    assert png == render_masti_board(public, RU_NAMES[:3], "ru")
+    assert png == render_masti_compact(public, RU_NAMES[:3], "ru")
+    assert PRESENTER.render_full_board(public, RU_NAMES[:3], "ru") == render_masti_board(public, RU_NAMES[:3], "ru")
 
 
 def test_a_foreign_view_is_refused():
