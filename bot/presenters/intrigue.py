@@ -37,7 +37,14 @@ from pydantic import BaseModel
 from bot.i18n import has_key, translate
 from bot.i18n.narrate import event_key
 from bot.presenters import Choice
-from bot.render.intrigue import card_number, character_name, land_name, render_intrigue_board
+from bot.render.intrigue import (
+    card_number,
+    character_name,
+    land_name,
+    render_intrigue_board,
+    render_intrigue_compact,
+    render_intrigue_hand,
+)
 from games.core.models import Event
 from games.intrigue.data import CHARACTERS, LANDS, CouncilSeat, Trait, has_trait
 from games.intrigue.models import (
@@ -309,8 +316,20 @@ class IntriguePresenter:
     log_filler = frozenset({"slot_started", "submission_received"})
 
     def render_board(self, view: BaseModel, names: Sequence[str], locale: str) -> bytes:
-        """Return the board PNG drawn by ``bot.render.intrigue``."""
+        """Return the compact board (sized to read where Discord shows it); a seat's view gets the detailed one."""
+        v = _view(view)
+        if v.viewer is not None:
+            return render_intrigue_board(v, names, locale)
+        return render_intrigue_compact(v, names, locale)
+
+    def render_full_board(self, view: BaseModel, names: Sequence[str], locale: str) -> bytes:
+        """Return the detailed board (characters, tokens, mercenaries, reveals) for the **Full board** button."""
         return render_intrigue_board(_view(view), names, locale)
+
+    def render_hand(self, view: BaseModel, names: Sequence[str], locale: str) -> bytes | None:
+        """Return the viewer's own mercenaries as cards, or ``None`` when its hand is empty."""
+        _ = names  # the hand shows cards only
+        return render_intrigue_hand(_view(view), locale)
 
     # ------------------------------------------------------------------ status
     def status(self, view: BaseModel, names: Sequence[str], locale: str) -> str:

@@ -6,15 +6,13 @@ import doctest
 import io
 import subprocess
 import sys
-from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
-from contextlib import contextmanager
+from contextlib import AbstractContextManager
 from pathlib import Path
 from types import ModuleType
-from typing import Any
 
 import pytest
-from PIL import Image, ImageDraw
+from PIL import Image
 
 import bot.render.common
 import bot.render.masti
@@ -46,6 +44,7 @@ from games.masti.models import (
     RoundResultView,
     ScoreBreakdown,
 )
+from tests.bot.render import readability
 
 MAX_PNG_BYTES = 250 * 1024
 LOCALES = ("ru", "en")
@@ -420,30 +419,16 @@ def test_render_package_never_imports_discord_or_the_engine() -> None:
 
 
 # ---------------------------------------------------------------------- compact board and hand (issue 13)
-@contextmanager
-def drawn_text_sizes() -> Iterator[list[tuple[float, str]]]:
-    """Record the font size of every non-empty text drawn meanwhile (the renderer's caches cleared first)."""
-    seen: list[tuple[float, str]] = []
-    original = ImageDraw.ImageDraw.text
-
-    def text(self: ImageDraw.ImageDraw, xy: Any, text: Any, *args: Any, **kwargs: Any) -> None:
-        fnt = kwargs.get("font")
-        if text and str(text).strip() and fnt is not None:
-            seen.append((fnt.size, str(text)))
-        original(self, xy, text, *args, **kwargs)
-
-    for cached in (bot.render.masti.card_face, bot.render.masti.neutral_icon):
-        cached.cache_clear()
-    with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(ImageDraw.ImageDraw, "text", text)
-        yield seen
+def drawn_text_sizes() -> AbstractContextManager[list[tuple[float, str]]]:
+    """Record the font size of every text drawn meanwhile (the card and mark caches cleared first)."""
+    return readability.drawn_text_sizes(bot.render.masti.card_face, bot.render.masti.neutral_icon)
 
 
 def test_compact_fonts_read_at_discords_preview_size() -> None:
     """No text under 11 px once Discord shrinks the image to fit 400x300: declared and actually drawn."""
     scale = shown_scale(COMPACT_SIZE)
     assert scale >= 0.5  # about 4:3 and at most 800 wide: neither cap shrinks it to illegibility
-    assert min(COMPACT_FONT_SIZES) * scale >= 11
+    assert min(COMPACT_FONT_SIZES) * scale >= readability.MIN_SHOWN_PX
     samples = dict(sample_views())
     private, names = samples["4p-private"]
     every_kind = ("A01", "A02", "A03", "A13", "A12", "P11", "E10", "U09", "A04", "P05")  # joker, −2, +2, power…
@@ -457,7 +442,7 @@ def test_compact_fonts_read_at_discords_preview_size() -> None:
                     png = render_masti_hand(view, locale)
             assert png is not None
             shown = shown_scale(Image.open(io.BytesIO(png)).size)
-            small = [(size, text) for size, text in seen if size * shown < 11]
+            small = [(size, text) for size, text in seen if size * shown < readability.MIN_SHOWN_PX]
             assert seen and not small, (name, locale, small)
 
 
