@@ -249,7 +249,8 @@ def card_text(card: str, view: IntrigueView, names: Sequence[str], locale: str) 
     me = view.players[view.viewer] if view.viewer is not None and view.viewer < len(view.players) else None
     for held in (me.hand or ()) if me is not None else ():
         if held.id == card:
-            return t(locale, "button.card_hand", card=card, merc=merc_name(held.merc, locale))
+            # Never the card's id ("M08"): a hand card is named by its type and how long it lasts.
+            return t(locale, "button.card_hand", merc=merc_name(held.merc, locale), turn=held.expires_turn)
     face_down = next((c for c in view.cards if c.id == card), None)
     if face_down is None:
         return card
@@ -398,7 +399,7 @@ class IntriguePresenter:
         by_turn: dict[int, list[str]] = {}
         for card in me.hand or ():
             by_turn.setdefault(card.expires_turn, []).append(
-                t(locale, "panel.hand_card", card=card.id, merc=merc_name(card.merc, locale))
+                t(locale, "panel.hand_card", merc=merc_name(card.merc, locale))
             )
         for turn, cards in sorted(by_turn.items()):
             lines.append(t(locale, "panel.hand", turn=turn, cards=", ".join(cards)))
@@ -970,7 +971,8 @@ def _bids(value: object, names: Sequence[str], locale: str) -> str:
 
 
 def _cards_with_types(cards: Sequence[str], types: Sequence[MercType], locale: str) -> str:
-    return ", ".join(f"{card} {merc_name(merc, locale)}" for card, merc in zip(cards, types, strict=False)) or "—"
+    """Return the types of ``cards`` (never their ids, which mean nothing to players)."""
+    return ", ".join(merc_name(merc, locale) for _card, merc in zip(cards, types, strict=False)) or "—"
 
 
 def _land_counts(lands: Sequence[int], locale: str) -> str:
