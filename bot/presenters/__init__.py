@@ -7,6 +7,11 @@ means adding an engine and a presenter, not touching the views or the publisher.
 Optional, beyond the protocol: ``log_filler`` (event kinds the log leaves out) and
 ``log_lines(events, names, locale)`` (one step's public lines, joining events that belong
 together); :mod:`bot.ui.gamelog` uses them for the board, the Log button and replays.
+
+``render_full_board(view, names, locale) -> bytes`` (optional): a game whose ``render_board`` is a
+compact picture sized for Discord's preview (about 400x300 px shown) draws its detailed board
+here. The board message then offers a **Full board** button that sends this image privately; it is
+always drawn from the PUBLIC view, whoever clicks.
 """
 
 from __future__ import annotations
