@@ -204,10 +204,10 @@ def test_compact_fonts_read_at_discords_preview_size() -> None:
     )
     for locale in LOCALES:
         with drawn_text_sizes() as seen:
-            png = render_intrigue_hand(view, locale)
-        assert png is not None
-        shown = shown_scale(image_of(png).size)
-        assert image_of(png).width <= 800
+            hand_png = render_intrigue_hand(view, locale)
+        assert hand_png is not None
+        shown = shown_scale(image_of(hand_png).size)
+        assert image_of(hand_png).width <= 800
         assert seen and not [size for size, _ in seen if size * shown < readability.MIN_SHOWN_PX]
 
 

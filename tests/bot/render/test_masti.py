@@ -435,6 +435,7 @@ def test_compact_fonts_read_at_discords_preview_size() -> None:
     samples["every-kind"] = (private.model_copy(update={"hand": every_kind, "legal_cards": every_kind[:3]}), names)
     for name, (view, names) in samples.items():
         for locale in LOCALES:
+            png: bytes | None
             with drawn_text_sizes() as seen:
                 if view.viewer is None:
                     png = render_masti_compact(view, names, locale)

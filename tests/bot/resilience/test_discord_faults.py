@@ -162,7 +162,8 @@ def board_shows_now(world, table_id: int) -> bool:
         a for s in sorted(table.engine.active_seats(table.state)) for a in table.engine.legal_actions(table.state, s)
     ]
     fresh = board_payload(table, list(world.bot.publisher.logs.get(table_id, ())), awaited_legal=awaited)
-    return world.board(table_id).embeds[0].description == fresh.embed.description
+    shown: str | None = world.board(table_id).embeds[0].description
+    return shown == fresh.embed.description
 
 
 async def test_a_lost_acknowledgement_is_sent_again(world, monkeypatch):

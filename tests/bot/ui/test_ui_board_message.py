@@ -11,7 +11,7 @@ from PIL import Image
 
 from bot.i18n import translate
 from bot.presenters.registry import PRESENTERS
-from bot.ui.panels import BOARD_LOG_LINES, BOARD_VERSION, MAX_ROWS, board_payload, has_full_board
+from bot.ui.panels import BOARD_LOG_LINES, BOARD_VERSION, MAX_ROWS, board_payload, full_board_payload, has_full_board
 from bot.ui.text import image_names
 from tests.support import World, embed_text, private_text
 
@@ -82,8 +82,12 @@ async def test_full_board_is_sent_privately_from_the_public_view(world: World, g
 
     assert result.ephemeral and result.response is not None, private_text(result)
     png = attachment_png(world, result.response)
-    expected = PRESENTERS[game].render_full_board(table.view(None), image_names(table.names()), "en")
-    assert png == expected  # the public view's detailed board, whoever asks (never the clicker's own view)
+    expected = full_board_payload(table, "en").png
+    assert png == expected  # the public view's detailed board, whoever asks
+    seat = table.seat_of(carol.id)
+    assert seat is not None
+    if game == "masti":  # a seat's own view would add its hand to the detailed board: never sent here
+        assert png != PRESENTERS[game].render_board(table.view(seat.seat), image_names(table.names()), "en")
     assert png != attachment_png(world, world.board(table_id))  # not the compact board again
     assert Image.open(io.BytesIO(png)).width > 800
     assert en("board.full.title", game=en(f"{game}.name"), id=table_id) in embed_text(result.response.embeds)
