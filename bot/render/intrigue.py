@@ -951,7 +951,8 @@ def render_intrigue_compact(view: IntrigueView, names: Sequence[str], locale: st
     check_visibility(view)
     with DRAW_LOCK:
         image = _Compact(view, names, locale).draw()
-    return encode_png(image)
+        palette = board_palette()  # the detailed board's fixed palette: same colours, no per-image fitting
+    return encode_png(image, palette)
 
 
 def hand_picture_size(cards: int) -> tuple[int, int]:

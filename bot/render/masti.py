@@ -1583,7 +1583,8 @@ def render_masti_compact(view: MastiView, names: Sequence[str], locale: str) -> 
     check_visibility(view)
     with DRAW_LOCK:
         image = _Compact(view, names, locale).draw()
-    return encode_png(image)
+        palette = board_palette()  # the detailed board's fixed palette: same colours, no per-image fitting
+    return encode_png(image, palette)
 
 
 def hand_size_px(cards: int) -> tuple[int, int]:
@@ -1618,7 +1619,8 @@ def render_masti_hand(view: MastiView, locale: str) -> bytes | None:
             y = HAND_PAD + row * (HAND_CARD[1] + HAND_GAP)
             dim = legal is not None and card not in legal
             paste_rgba(image, compact_card(card, HAND_CARD, initials[card_info(card).persona], dim), (x, y))
-    return encode_png(image)
+        palette = board_palette()
+    return encode_png(image, palette)
 
 
 def _signed(value: int) -> str:
