@@ -218,19 +218,26 @@ def check_visibility(view: IntrigueView) -> None:
 # ----------------------------------------------------------------------------- sprites (cached)
 @lru_cache(maxsize=1024)
 def chip_sprite(seat: int, count: int, diameter: int = CHIP) -> Image.Image:
-    """Return a token chip: a disc in the seat's colour with the token count on it (RGBA)."""
+    """Return a token chip (RGBA): a two-tone pill, the seat NUMBER on its colour, then the token count.
+
+    The number makes the owner readable without telling colours apart (issue 13); the count sits
+    on a darker shade of the same colour.
+    """
     colour = seat_rgb(seat)
-    image = Image.new("RGBA", (diameter, diameter), (0, 0, 0, 0))
-    edge = mix(colour, (0, 0, 0), 0.45)
-    image.paste((*edge, 255), (0, 0, diameter, diameter), circle_mask(diameter))
-    inner = diameter - 4
-    image.paste((*colour, 255), (2, 2, 2 + inner, 2 + inner), circle_mask(inner))
+    dark = mix(colour, (0, 0, 0), 0.55)
+    size = 12 if diameter >= 20 else 10
+    fnt = font(Face.CONDENSED_BOLD, size)
+    number, amount = str(seat + 1), str(count)
+    left = max(diameter // 2 + 3, int(fnt.getlength(number)) + 7)
+    right = int(fnt.getlength(amount)) + 7
+    width = left + right
+    image = Image.new("RGBA", (width, diameter), (0, 0, 0, 0))
+    image.paste((*dark, 255), (0, 0, width, diameter), rounded_mask(width, diameter, diameter // 2))
+    inner = rounded_mask(left, diameter - 2, (diameter - 2) // 2)
+    image.paste((*colour, 255), (1, 1, 1 + left, diameter - 1), inner)
     d = ImageDraw.Draw(image)
-    text = str(count)
-    size = 13 if len(text) < 2 else 11
-    d.text(
-        (diameter / 2, diameter / 2 + 0.5), text, font=font(Face.CONDENSED_BOLD, size), fill=ink_on(colour), anchor="mm"
-    )
+    d.text((1 + left / 2, diameter / 2 + 0.5), number, font=fnt, fill=ink_on(colour), anchor="mm")
+    d.text((left + right / 2, diameter / 2 + 0.5), amount, font=fnt, fill=TEXT, anchor="mm")
     return image
 
 
@@ -373,10 +380,11 @@ class _Board:
         for seat, count in enumerate(tokens):
             if count <= 0:
                 continue
-            if x + diameter > right:
+            chip = chip_sprite(seat, count, diameter)
+            if x + chip.width > right:
                 break
-            paste_rgba(self.image, chip_sprite(seat, count, diameter), (x, cy - diameter // 2))
-            x += diameter + CHIP_GAP
+            paste_rgba(self.image, chip, (x, cy - diameter // 2))
+            x += chip.width + CHIP_GAP
         return x
 
     def card_backs(self, x: int, y: int, character: int, width: int) -> None:
@@ -607,7 +615,10 @@ class _Board:
         for text, character in items:
             need = int((bold if text.endswith(":") else fnt).getlength(text)) + 14
             if character is not None:
-                need += sum(19 for n in character.tokens if n > 0) + 2
+                need += sum(
+                    chip_sprite(seat, n, 16).width + CHIP_GAP for seat, n in enumerate(character.tokens) if n > 0
+                )
+                need += 2
             if used + need > width and lines[-1]:
                 lines.append([])
                 used = 0

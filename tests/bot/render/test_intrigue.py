@@ -233,3 +233,11 @@ def test_compact_board_and_hand_draw_only_what_their_viewer_may_see() -> None:
     assert png is not None and image_of(png).width <= 800
     with pytest.raises(ValueError):  # a view carrying another seat's hand is refused
         render_intrigue_hand(with_hand(reference_view(4), 2).model_copy(update={"viewer": 1}), "en")
+
+
+def test_full_board_chips_carry_the_seat_number_and_the_count() -> None:
+    """Colour is never the only cue on the detailed board either: a chip reads "seat, count"."""
+    with readability.drawn_text_sizes(bot.render.intrigue.chip_sprite) as seen:
+        bot.render.intrigue.chip_sprite(4, 2)
+    assert [text for _size, text in seen] == ["5", "2"]
+    assert bot.render.intrigue.chip_sprite(7, 12).width > bot.render.intrigue.chip_sprite(7, 1).width
