@@ -13,6 +13,11 @@ A view that carries anything its viewer may not see (a hand, a card's type or mo
 draft or a sealed submission of another seat; any of them in the public view) is refused, so a leak
 in a caller cannot reach an image. Nothing private is ever drawn, even from a seat's own view.
 
+The board message shows a compact picture instead (:func:`render_intrigue_compact`, 800x600, no
+text under 22 px, readable at Discord's ~400x300 preview): who holds each council seat and land,
+and each player's coins and progress; the detailed board is what the **Full board** button sends.
+:func:`render_intrigue_hand` draws the viewer's own mercenaries for its private panel.
+
 Run ``python -m bot.render.intrigue`` to write sample boards to ``/tmp/render-samples/`` and print
 render time and PNG size (hand-built views, and real games once the engine is registered).
 """

@@ -11,6 +11,11 @@ view carrying any other hand is refused, so a leak in a caller cannot reach an i
 Cards are drawn as small rounded rectangles: persona colour, value, the guild crest (simple Pillow
 shapes in the guild colour) and one pip per symbol; neutral cards carry their own mark.
 
+Two smaller pictures are made for where Discord shows them (about 400x300 px): the compact board
+of the board message (:func:`render_masti_compact`, 800x600, no text under 22 px, drawn from the
+public view) and the hand of the private panel (:func:`render_masti_hand`, from the viewer's own
+view). The detailed board above is what the **Full board** button sends.
+
 Run ``python -m bot.render.masti`` to write sample boards (played with the real engine) to
 ``/tmp/render-samples/`` and print render time and PNG size per table.
 """
