@@ -1500,7 +1500,8 @@ class _Compact:
             if play is not None and play.card is not None:
                 paste_rgba(self.image, self.card(play.card), (cx, y))
             else:
-                awaited = seat == view.turn or seat in view.awaiting
+                # Only a play is awaited in the round's slots (seeding and leaving show in the cells).
+                awaited = view.phase is Phase.PLAY and (seat == view.turn or seat in view.awaiting)
                 edge = GOLD if awaited else FELT_LINE
                 fill_rounded(self.image, (cx, y, cx + cw, y + ch), 10, TABLE_FELT, outline=edge, width=3)
                 if play is not None:  # a bribe: the seat paid a gem to sit the round out
