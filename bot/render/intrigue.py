@@ -106,7 +106,7 @@ PLAYER_H = 104
 STATUS_LINE_H = 27
 CHIP = 22
 CHIP_GAP = 3
-CARD_W, CARD_H = 17, 22
+CARD_W, CARD_H = 32, 22  # a face-down card: owner's seat number, then its number on the character
 CELL = 14
 CELL_GAP = 2
 PAD = 10
@@ -126,6 +126,7 @@ PEACEFUL: Rgb = (226, 212, 168)
 MILITARY: Rgb = (178, 58, 52)
 CELL_EMPTY: Rgb = (46, 60, 76)
 HEAD_PANEL: Rgb = (30, 40, 54)
+CARD_BACK: Rgb = (38, 42, 92)
 DEAD_TEXT: Rgb = (120, 128, 140)
 
 #: Decisions whose clock belongs to one seat alone (the others wait).
@@ -248,15 +249,21 @@ def chip_sprite(seat: int, count: int, diameter: int = CHIP) -> Image.Image:
 
 @lru_cache(maxsize=512)
 def card_back(owner: int, label: str) -> Image.Image:
-    """Return a face-down mercenary: a card back in its owner's colour with its number on the character (RGBA)."""
+    """Return a face-down mercenary (RGBA): its owner's seat number on the owner's colour, then ``#label``.
+
+    ``label`` is the card's number on its character, as text names it ("#1 (Саша)"); the seat
+    number tells the owner without telling colours apart (issue 13). Never the type nor the id.
+    """
     colour = seat_rgb(owner)
     image = Image.new("RGBA", (CARD_W, CARD_H), (0, 0, 0, 0))
-    mask = rounded_mask(CARD_W, CARD_H, 3)
-    image.paste((*CREAM, 255), (0, 0, CARD_W, CARD_H), mask)
-    inner = rounded_mask(CARD_W - 2, CARD_H - 2, 2)
-    image.paste((*colour, 255), (1, 1, CARD_W - 1, CARD_H - 1), inner)
+    image.paste((*CREAM, 255), (0, 0, CARD_W, CARD_H), rounded_mask(CARD_W, CARD_H, 3))
+    image.paste((*CARD_BACK, 255), (1, 1, CARD_W - 1, CARD_H - 1), rounded_mask(CARD_W - 2, CARD_H - 2, 2))
+    seat_w = 13
+    image.paste((*colour, 255), (1, 1, 1 + seat_w, CARD_H - 1), rounded_mask(seat_w, CARD_H - 2, 2))
     d = ImageDraw.Draw(image)
-    d.text((CARD_W / 2, CARD_H / 2 + 0.5), label, font=font(Face.CONDENSED_BOLD, 10), fill=ink_on(colour), anchor="mm")
+    fnt = font(Face.CONDENSED_BOLD, 10)
+    d.text((1 + seat_w / 2, CARD_H / 2 + 0.5), str(owner + 1), font=fnt, fill=ink_on(colour), anchor="mm")
+    d.text(((1 + seat_w + CARD_W) / 2, CARD_H / 2 + 0.5), f"#{label}", font=fnt, fill=CREAM, anchor="mm")
     return image
 
 
@@ -393,7 +400,7 @@ class _Board:
         return x
 
     def card_backs(self, x: int, y: int, character: int, width: int) -> None:
-        """Draw the face-down mercenaries on ``character`` (owner colour and number on it only)."""
+        """Draw the face-down mercenaries on ``character`` (owner and number on it only)."""
         cards = self.cards.get(character, [])
         fits = max(0, (width + 3) // (CARD_W + 3))
         if len(cards) > fits:
@@ -586,16 +593,16 @@ class _Board:
             label = f"{self.t('holder')}:"
             self.text((x, cy), label, small, TEXT_MUTED)
             lx = x + int(small.getlength(label)) + 6
-            fill_circle(self.image, (lx + 5, cy), 10, seat_rgb(land.holder))
-            self.fitted((lx + 14, cy), self.names[land.holder], bold, TEXT, width - (lx + 14 - x))
+            paste_rgba(self.image, seat_badge(land.holder, 16), (lx, cy - 8))
+            self.fitted((lx + 20, cy), self.names[land.holder], bold, TEXT, width - (lx + 20 - x))
             return
         if land.contested:
             label = f"{self.t('contested')}:"
             self.text((x, cy), label, small, TEXT_MUTED)
             lx = x + int(small.getlength(label)) + 6
-            for seat in land.contested:
-                fill_circle(self.image, (lx + 5, cy), 10, seat_rgb(seat))
-                lx += 14
+            for seat in land.contested:  # numbered, so the seats are told apart without colour
+                paste_rgba(self.image, seat_badge(seat, 16), (lx, cy - 8))
+                lx += 18
             return
         self.text((x, cy), f"{self.t('holder')}: {self.t('nobody')}", small, TEXT_MUTED)
 
@@ -806,12 +813,11 @@ def seat_badge(seat: int, diameter: int = COMPACT_BADGE) -> Image.Image:
     image.paste((*mix(colour, (0, 0, 0), 0.45), 255), (0, 0, diameter, diameter), circle_mask(diameter))
     inner = diameter - 4
     image.paste((*colour, 255), (2, 2, 2 + inner, 2 + inner), circle_mask(inner))
+    # The compact board's chips read at Discord's preview size; the detailed board's small ones
+    # (16 px: land holders, contested lands) carry the number at the size of its other labels.
+    size = COMPACT_TEXT if diameter >= 26 else max(9, diameter * 5 // 8)
     ImageDraw.Draw(image).text(
-        (diameter / 2, diameter / 2 + 1),
-        str(seat + 1),
-        font=font(Face.BOLD, COMPACT_TEXT),
-        fill=ink_on(colour),
-        anchor="mm",
+        (diameter / 2, diameter / 2 + 1), str(seat + 1), font=font(Face.BOLD, size), fill=ink_on(colour), anchor="mm"
     )
     return image
 
