@@ -241,3 +241,11 @@ def test_full_board_chips_carry_the_seat_number_and_the_count() -> None:
         bot.render.intrigue.chip_sprite(4, 2)
     assert [text for _size, text in seen] == ["5", "2"]
     assert bot.render.intrigue.chip_sprite(7, 12).width > bot.render.intrigue.chip_sprite(7, 1).width
+
+
+def test_face_down_cards_and_contested_seats_are_numbered() -> None:
+    """A face-down card reads "owner's seat, #number on the character"; a seat dot carries its number."""
+    with readability.drawn_text_sizes(bot.render.intrigue.card_back, bot.render.intrigue.seat_badge) as seen:
+        bot.render.intrigue.card_back(2, "1")
+        bot.render.intrigue.seat_badge(6, 16)
+    assert [text for _size, text in seen] == ["3", "#1", "7"]
