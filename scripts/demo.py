@@ -234,6 +234,11 @@ def _component_text(component: dict[str, Any]) -> str:
     return f"⟨component {kind}⟩"
 
 
+def image_key(title: object, description: object, footer: object) -> str:
+    """Return what ties a posted image to its message: the embed's title, text and footer."""
+    return "\x1f".join(str(part or "") for part in (title, description, footer))
+
+
 class Recorder:
     """Turns SimCord's REST log and the publisher's payloads into the transcript and image files."""
 
@@ -266,8 +271,9 @@ class Recorder:
         self.image_count[table.id] += 1
         name = f"{table.game}-{table.id}-{self.image_count[table.id]:03d}.png"
         (self.out / name).write_bytes(payload.png)
-        footer = payload.embed.footer.text or ""
-        self.images[footer].append(name)
+        # Boards carry no footer: an image is matched to its message by the embed's visible text.
+        embed = payload.embed
+        self.images[image_key(embed.title, embed.description, embed.footer.text)].append(name)
 
     def heading(self, text: str, level: int = 2) -> None:
         """Start a section of the transcript."""
@@ -380,9 +386,9 @@ class Recorder:
         footer = str((embed.get("footer") or {}).get("text") or "")
         image = str((embed.get("image") or {}).get("url") or "")
         if image.startswith("attachment://"):
-            queue = self.images.get(footer)
+            queue = self.images.get(image_key(embed.get("title"), embed.get("description"), footer))
             file = queue.popleft() if queue else None
-            lines.append(f"![board {footer}]({file})" if file else "*(board image not captured)*")
+            lines.append(f"![board]({file})" if file else "*(board image not captured)*")
         if footer:
             lines.append(f"_{self._text(footer)}_")
         return lines

@@ -17,6 +17,11 @@ presenter has it and it returns bytes, the private panel shows the picture above
 take whole (:class:`Form`); the private panel offers each as a button opening a modal
 (:mod:`bot.ui.forms`). ``explore`` (an :data:`Explore`) shows the presenter the viewer's own view and
 legal actions after some of its actions, so a form's later fields are the engine's own answers.
+
+``render_full_board(view, names, locale) -> bytes`` (optional): a game whose ``render_board`` is a
+compact picture sized for Discord's preview (about 400x300 px shown) draws its detailed board
+here. The board message then offers a **Full board** button that sends this image privately; it is
+always drawn from the PUBLIC view, whoever clicks.
 """
 
 from __future__ import annotations

@@ -37,7 +37,14 @@ from pydantic import BaseModel
 from bot.i18n import has_key, translate
 from bot.i18n.narrate import event_key
 from bot.presenters import Choice, Explore, Form, FormField
-from bot.render.intrigue import card_number, character_name, land_name, render_intrigue_board
+from bot.render.intrigue import (
+    card_number,
+    character_name,
+    land_name,
+    render_intrigue_board,
+    render_intrigue_compact,
+    render_intrigue_hand,
+)
 from games.core.models import Event
 from games.intrigue.data import CHARACTERS, DISCOUNTED_MERCENARY_COST, LANDS, CouncilSeat, Trait, has_trait
 from games.intrigue.models import (
@@ -248,7 +255,8 @@ def card_text(card: str, view: IntrigueView, names: Sequence[str], locale: str) 
     me = view.players[view.viewer] if view.viewer is not None and view.viewer < len(view.players) else None
     for held in (me.hand or ()) if me is not None else ():
         if held.id == card:
-            return t(locale, "button.card_hand", card=card, merc=merc_name(held.merc, locale))
+            # Never the card's id ("M08"): a hand card is named by its type and how long it lasts.
+            return t(locale, "button.card_hand", merc=merc_name(held.merc, locale), turn=held.expires_turn)
     face_down = next((c for c in view.cards if c.id == card), None)
     if face_down is None:
         return card
@@ -315,8 +323,20 @@ class IntriguePresenter:
     log_filler = frozenset({"slot_started", "submission_received"})
 
     def render_board(self, view: BaseModel, names: Sequence[str], locale: str) -> bytes:
-        """Return the board PNG drawn by ``bot.render.intrigue``."""
+        """Return the compact board (sized to read where Discord shows it); a seat's view gets the detailed one."""
+        v = _view(view)
+        if v.viewer is not None:
+            return render_intrigue_board(v, names, locale)
+        return render_intrigue_compact(v, names, locale)
+
+    def render_full_board(self, view: BaseModel, names: Sequence[str], locale: str) -> bytes:
+        """Return the detailed board (characters, tokens, mercenaries, reveals) for the **Full board** button."""
         return render_intrigue_board(_view(view), names, locale)
+
+    def render_hand(self, view: BaseModel, names: Sequence[str], locale: str) -> bytes | None:
+        """Return the viewer's own mercenaries as cards, or ``None`` when its hand is empty."""
+        _ = names  # the hand shows cards only
+        return render_intrigue_hand(_view(view), locale)
 
     # ------------------------------------------------------------------ status
     def status(self, view: BaseModel, names: Sequence[str], locale: str) -> str:
@@ -385,7 +405,7 @@ class IntriguePresenter:
         by_turn: dict[int, list[str]] = {}
         for card in me.hand or ():
             by_turn.setdefault(card.expires_turn, []).append(
-                t(locale, "panel.hand_card", card=card.id, merc=merc_name(card.merc, locale))
+                t(locale, "panel.hand_card", merc=merc_name(card.merc, locale))
             )
         for turn, cards in sorted(by_turn.items()):
             lines.append(t(locale, "panel.hand", turn=turn, cards=", ".join(cards)))
@@ -1066,7 +1086,8 @@ def _bids(value: object, names: Sequence[str], locale: str) -> str:
 
 
 def _cards_with_types(cards: Sequence[str], types: Sequence[MercType], locale: str) -> str:
-    return ", ".join(f"{card} {merc_name(merc, locale)}" for card, merc in zip(cards, types, strict=False)) or "—"
+    """Return the types of ``cards`` (never their ids, which mean nothing to players)."""
+    return ", ".join(merc_name(merc, locale) for _card, merc in zip(cards, types, strict=False)) or "—"
 
 
 def _land_counts(lands: Sequence[int], locale: str) -> str:

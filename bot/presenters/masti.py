@@ -33,7 +33,7 @@ from pydantic.fields import FieldInfo
 from bot.i18n import has_key, translate
 from bot.i18n.narrate import SEAT_FIELDS, VARIANT_SEPARATOR
 from bot.presenters import Choice
-from bot.render.masti import render_masti_board
+from bot.render.masti import render_masti_board, render_masti_compact, render_masti_hand
 from games.core.models import Event
 from games.masti.deck import PERSONA_ORDER, card_info, sort_key
 from games.masti.models import (
@@ -54,19 +54,22 @@ from games.masti.models import (
     SeedTrump,
 )
 
+#: One picture language (issue 13): each emoji names the figure the board draws for the same thing
+#: (the crown of the Aristocrats' crest, the scales of the Merchants', the star of a Power card, the
+#: "?" of a Joker), so a card reads the same in the image, the panel and the buttons.
 GUILD_EMOJI: dict[Guild, str] = {
-    Guild.ARISTOCRATS: "\N{TOP HAT}",
+    Guild.ARISTOCRATS: "\N{CROWN}",
     Guild.ARTISTS: "\N{ARTIST PALETTE}",
-    Guild.MERCHANTS: "\N{MONEY BAG}",
+    Guild.MERCHANTS: "\N{SCALES}",
     Guild.CRAFTSMEN: "\N{HAMMER}",
     Guild.KNIGHTS: "\N{SHIELD}",
     Guild.ASSASSINS: "\N{DAGGER KNIFE}",
 }
 NEUTRAL_EMOJI: dict[CardKind, str] = {
-    CardKind.JOKER: "\N{PLAYING CARD BLACK JOKER}",
+    CardKind.JOKER: "\N{BLACK QUESTION MARK ORNAMENT}",
     CardKind.PENALTY: "\N{HEAVY MINUS SIGN}",
     CardKind.BONUS: "\N{HEAVY PLUS SIGN}",
-    CardKind.POWER: "\N{CROWN}",
+    CardKind.POWER: "\N{WHITE MEDIUM STAR}",
 }
 GEM_EMOJI = "\N{GEM STONE}"
 #: The select of each persona's playable cards (group names must match ``[a-z_]{1,20}``).
@@ -182,8 +185,20 @@ class MastiPresenter:
     game = "masti"
 
     def render_board(self, view: BaseModel, names: Sequence[str], locale: str) -> bytes:
-        """Return the board PNG drawn by ``bot.render.masti``."""
+        """Return the compact board (sized to read where Discord shows it); a seat's view gets the detailed one."""
+        v = _view(view)
+        if v.viewer is not None:
+            return render_masti_board(v, names, locale)
+        return render_masti_compact(v, names, locale)
+
+    def render_full_board(self, view: BaseModel, names: Sequence[str], locale: str) -> bytes:
+        """Return the detailed board (every pile, the legend, the last round) for the **Full board** button."""
         return render_masti_board(_view(view), names, locale)
+
+    def render_hand(self, view: BaseModel, names: Sequence[str], locale: str) -> bytes | None:
+        """Return the viewer's own hand as cards (playable ones bright), or ``None`` without a hand."""
+        _ = names  # the hand shows cards only
+        return render_masti_hand(_view(view), locale)
 
     # ------------------------------------------------------------------ status
     def status(self, view: BaseModel, names: Sequence[str], locale: str) -> str:

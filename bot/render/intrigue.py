@@ -13,6 +13,11 @@ A view that carries anything its viewer may not see (a hand, a card's type or mo
 draft or a sealed submission of another seat; any of them in the public view) is refused, so a leak
 in a caller cannot reach an image. Nothing private is ever drawn, even from a seat's own view.
 
+The board message shows a compact picture instead (:func:`render_intrigue_compact`, 800x600, no
+text under 22 px, readable at Discord's ~400x300 preview): who holds each council seat and land,
+and each player's coins and progress; the detailed board is what the **Full board** button sends.
+:func:`render_intrigue_hand` draws the viewer's own mercenaries for its private panel.
+
 Run ``python -m bot.render.intrigue`` to write sample boards to ``/tmp/render-samples/`` and print
 render time and PNG size (hand-built views, and real games once the engine is registered).
 """
@@ -54,6 +59,7 @@ from bot.render.common import (
     palette_from,
     paste_rgba,
     rounded_mask,
+    seat_colour,
     write_samples,
 )
 from games.intrigue.data import CHARACTERS, COUNCIL_SEATS, LANDS, CouncilSeat
@@ -84,6 +90,8 @@ __all__ = [
     "land_name",
     "reference_view",
     "render_intrigue_board",
+    "render_intrigue_compact",
+    "render_intrigue_hand",
 ]
 
 # ----------------------------------------------------------------------------- layout
@@ -98,7 +106,7 @@ PLAYER_H = 104
 STATUS_LINE_H = 27
 CHIP = 22
 CHIP_GAP = 3
-CARD_W, CARD_H = 17, 22
+CARD_W, CARD_H = 32, 22  # a face-down card: owner's seat number, then its number on the character
 CELL = 14
 CELL_GAP = 2
 PAD = 10
@@ -118,6 +126,7 @@ PEACEFUL: Rgb = (226, 212, 168)
 MILITARY: Rgb = (178, 58, 52)
 CELL_EMPTY: Rgb = (46, 60, 76)
 HEAD_PANEL: Rgb = (30, 40, 54)
+CARD_BACK: Rgb = (38, 42, 92)
 DEAD_TEXT: Rgb = (120, 128, 140)
 
 #: Decisions whose clock belongs to one seat alone (the others wait).
@@ -125,8 +134,13 @@ _COUNCIL_ORDER: tuple[CouncilSeat, ...] = COUNCIL_SEATS
 
 
 def seat_rgb(seat: int) -> Rgb:
-    """Return the colour of ``seat`` (spec §1.7)."""
-    return SEAT_RGB[seat % len(SEAT_RGB)]
+    """Return the colour of ``seat``: the shared seat palette (:func:`bot.render.common.seat_colour`).
+
+    Spec §1.7 names red, blue, green, yellow, purple, orange, brown and white; :data:`SEAT_RGB`
+    keeps those, but on the boards the shared palette is used so that every game's seats stay
+    distinct for colour-blind players (issue 13), and every chip carries the seat's number too.
+    """
+    return seat_colour(seat)
 
 
 def ink_on(colour: Rgb) -> Rgb:
@@ -210,33 +224,46 @@ def check_visibility(view: IntrigueView) -> None:
 # ----------------------------------------------------------------------------- sprites (cached)
 @lru_cache(maxsize=1024)
 def chip_sprite(seat: int, count: int, diameter: int = CHIP) -> Image.Image:
-    """Return a token chip: a disc in the seat's colour with the token count on it (RGBA)."""
+    """Return a token chip (RGBA): a two-tone pill, the seat NUMBER on its colour, then the token count.
+
+    The number makes the owner readable without telling colours apart (issue 13); the count sits
+    on a darker shade of the same colour.
+    """
     colour = seat_rgb(seat)
-    image = Image.new("RGBA", (diameter, diameter), (0, 0, 0, 0))
-    edge = mix(colour, (0, 0, 0), 0.45)
-    image.paste((*edge, 255), (0, 0, diameter, diameter), circle_mask(diameter))
-    inner = diameter - 4
-    image.paste((*colour, 255), (2, 2, 2 + inner, 2 + inner), circle_mask(inner))
+    dark = mix(colour, (0, 0, 0), 0.55)
+    size = 12 if diameter >= 20 else 10
+    fnt = font(Face.CONDENSED_BOLD, size)
+    number, amount = str(seat + 1), str(count)
+    left = max(diameter // 2 + 3, int(fnt.getlength(number)) + 7)
+    right = int(fnt.getlength(amount)) + 7
+    width = left + right
+    image = Image.new("RGBA", (width, diameter), (0, 0, 0, 0))
+    image.paste((*dark, 255), (0, 0, width, diameter), rounded_mask(width, diameter, diameter // 2))
+    inner = rounded_mask(left, diameter - 2, (diameter - 2) // 2)
+    image.paste((*colour, 255), (1, 1, 1 + left, diameter - 1), inner)
     d = ImageDraw.Draw(image)
-    text = str(count)
-    size = 13 if len(text) < 2 else 11
-    d.text(
-        (diameter / 2, diameter / 2 + 0.5), text, font=font(Face.CONDENSED_BOLD, size), fill=ink_on(colour), anchor="mm"
-    )
+    d.text((1 + left / 2, diameter / 2 + 0.5), number, font=fnt, fill=ink_on(colour), anchor="mm")
+    d.text((left + right / 2, diameter / 2 + 0.5), amount, font=fnt, fill=TEXT, anchor="mm")
     return image
 
 
 @lru_cache(maxsize=512)
 def card_back(owner: int, label: str) -> Image.Image:
-    """Return a face-down mercenary: a card back in its owner's colour with its number on the character (RGBA)."""
+    """Return a face-down mercenary (RGBA): its owner's seat number on the owner's colour, then ``#label``.
+
+    ``label`` is the card's number on its character, as text names it ("#1 (Саша)"); the seat
+    number tells the owner without telling colours apart (issue 13). Never the type nor the id.
+    """
     colour = seat_rgb(owner)
     image = Image.new("RGBA", (CARD_W, CARD_H), (0, 0, 0, 0))
-    mask = rounded_mask(CARD_W, CARD_H, 3)
-    image.paste((*CREAM, 255), (0, 0, CARD_W, CARD_H), mask)
-    inner = rounded_mask(CARD_W - 2, CARD_H - 2, 2)
-    image.paste((*colour, 255), (1, 1, CARD_W - 1, CARD_H - 1), inner)
+    image.paste((*CREAM, 255), (0, 0, CARD_W, CARD_H), rounded_mask(CARD_W, CARD_H, 3))
+    image.paste((*CARD_BACK, 255), (1, 1, CARD_W - 1, CARD_H - 1), rounded_mask(CARD_W - 2, CARD_H - 2, 2))
+    seat_w = 13
+    image.paste((*colour, 255), (1, 1, 1 + seat_w, CARD_H - 1), rounded_mask(seat_w, CARD_H - 2, 2))
     d = ImageDraw.Draw(image)
-    d.text((CARD_W / 2, CARD_H / 2 + 0.5), label, font=font(Face.CONDENSED_BOLD, 10), fill=ink_on(colour), anchor="mm")
+    fnt = font(Face.CONDENSED_BOLD, 10)
+    d.text((1 + seat_w / 2, CARD_H / 2 + 0.5), str(owner + 1), font=fnt, fill=ink_on(colour), anchor="mm")
+    d.text(((1 + seat_w + CARD_W) / 2, CARD_H / 2 + 0.5), f"#{label}", font=fnt, fill=CREAM, anchor="mm")
     return image
 
 
@@ -322,8 +349,13 @@ class _Board:
         return translate(self.locale, f"intrigue.{key}", **params)
 
     def _name(self, names: Sequence[str], seat: int) -> str:
+        return self._name_of(names, seat, self.locale)
+
+    @staticmethod
+    def _name_of(names: Sequence[str], seat: int, locale: str) -> str:
+        """Return the drawable name of ``seat`` ("Игрок N" when it has none)."""
         name = clean_text(names[seat]) if 0 <= seat < len(names) else ""
-        return name or self.t("player", n=seat + 1)
+        return name or translate(locale, "render_intrigue.player", n=seat + 1)
 
     def text(
         self, xy: tuple[float, float], text: str, fnt: ImageFont.FreeTypeFont, fill: Rgb, anchor: str = "lm"
@@ -360,14 +392,15 @@ class _Board:
         for seat, count in enumerate(tokens):
             if count <= 0:
                 continue
-            if x + diameter > right:
+            chip = chip_sprite(seat, count, diameter)
+            if x + chip.width > right:
                 break
-            paste_rgba(self.image, chip_sprite(seat, count, diameter), (x, cy - diameter // 2))
-            x += diameter + CHIP_GAP
+            paste_rgba(self.image, chip, (x, cy - diameter // 2))
+            x += chip.width + CHIP_GAP
         return x
 
     def card_backs(self, x: int, y: int, character: int, width: int) -> None:
-        """Draw the face-down mercenaries on ``character`` (owner colour and number on it only)."""
+        """Draw the face-down mercenaries on ``character`` (owner and number on it only)."""
         cards = self.cards.get(character, [])
         fits = max(0, (width + 3) // (CARD_W + 3))
         if len(cards) > fits:
@@ -560,16 +593,16 @@ class _Board:
             label = f"{self.t('holder')}:"
             self.text((x, cy), label, small, TEXT_MUTED)
             lx = x + int(small.getlength(label)) + 6
-            fill_circle(self.image, (lx + 5, cy), 10, seat_rgb(land.holder))
-            self.fitted((lx + 14, cy), self.names[land.holder], bold, TEXT, width - (lx + 14 - x))
+            paste_rgba(self.image, seat_badge(land.holder, 16), (lx, cy - 8))
+            self.fitted((lx + 20, cy), self.names[land.holder], bold, TEXT, width - (lx + 20 - x))
             return
         if land.contested:
             label = f"{self.t('contested')}:"
             self.text((x, cy), label, small, TEXT_MUTED)
             lx = x + int(small.getlength(label)) + 6
-            for seat in land.contested:
-                fill_circle(self.image, (lx + 5, cy), 10, seat_rgb(seat))
-                lx += 14
+            for seat in land.contested:  # numbered, so the seats are told apart without colour
+                paste_rgba(self.image, seat_badge(seat, 16), (lx, cy - 8))
+                lx += 18
             return
         self.text((x, cy), f"{self.t('holder')}: {self.t('nobody')}", small, TEXT_MUTED)
 
@@ -594,7 +627,10 @@ class _Board:
         for text, character in items:
             need = int((bold if text.endswith(":") else fnt).getlength(text)) + 14
             if character is not None:
-                need += sum(19 for n in character.tokens if n > 0) + 2
+                need += sum(
+                    chip_sprite(seat, n, 16).width + CHIP_GAP for seat, n in enumerate(character.tokens) if n > 0
+                )
+                need += 2
             if used + need > width and lines[-1]:
                 lines.append([])
                 used = 0
@@ -742,6 +778,245 @@ class _Board:
             colour = GOLD if index == 0 else TEXT
             self.fitted((MARGIN + 14, cy), line, fnt, colour, WIDTH - 2 * MARGIN - 28)
             cy += STATUS_LINE_H
+
+
+# ----------------------------------------------------------------------------- compact board and hand
+#: The compact board that the board message shows. Discord shows an embed image at most about
+#: 400x300 px, so it is drawn at 800x600 (4:3) with no text under 22 px, which reads as 11 px at
+#: that size, and at one size for every state of a game. It shows who holds what at a glance
+#: (council seats, lands, each player's coins and progress); the detailed board
+#: (:func:`render_intrigue_board`) is sent privately by the **Full board** button.
+COMPACT_SIZE = (800, 600)
+COMPACT_TEXT = 22
+COMPACT_NAME = 24
+COMPACT_NUMBER = 26
+#: Every font size the compact board and the hand picture use (the readability test reads these).
+COMPACT_FONT_SIZES = (COMPACT_TEXT, COMPACT_NAME, COMPACT_NUMBER)
+COMPACT_BADGE = 32
+#: The hand picture of the private panel: the viewer's mercenaries as cards, four to a row.
+HAND_CARD = (184, 112)
+HAND_GAP = 8
+HAND_PAD = 12
+HAND_PER_ROW = 4
+
+
+def shown_scale(size: tuple[int, int]) -> float:
+    """Return the scale at which Discord shows an embed image of ``size`` (at most ~400x300 px)."""
+    return min(400 / size[0], 300 / size[1])
+
+
+@lru_cache(maxsize=64)
+def seat_badge(seat: int, diameter: int = COMPACT_BADGE) -> Image.Image:
+    """Return a seat chip (RGBA): the seat's colour with its NUMBER, so colour is never the only cue."""
+    colour = seat_rgb(seat)
+    image = Image.new("RGBA", (diameter, diameter), (0, 0, 0, 0))
+    image.paste((*mix(colour, (0, 0, 0), 0.45), 255), (0, 0, diameter, diameter), circle_mask(diameter))
+    inner = diameter - 4
+    image.paste((*colour, 255), (2, 2, 2 + inner, 2 + inner), circle_mask(inner))
+    # The compact board's chips read at Discord's preview size; the detailed board's small ones
+    # (16 px: land holders, contested lands) carry the number at the size of its other labels.
+    size = COMPACT_TEXT if diameter >= 26 else max(9, diameter * 5 // 8)
+    ImageDraw.Draw(image).text(
+        (diameter / 2, diameter / 2 + 1), str(seat + 1), font=font(Face.BOLD, size), fill=ink_on(colour), anchor="mm"
+    )
+    return image
+
+
+class _Compact:
+    """One drawing of the compact board: header, the five council seats, the lands, the players."""
+
+    def __init__(self, view: IntrigueView, names: Sequence[str], locale: str) -> None:
+        self.view = view
+        self.locale = locale
+        self.over = view.phase is Phase.OVER or view.result is not None
+        self.names = {p.seat: _Board._name_of(names, p.seat, locale) for p in view.players}
+        self.characters = {c.id: c for c in view.characters}
+        self.image = Image.new("RGB", COMPACT_SIZE, FELT_EDGE)
+        self.d = ImageDraw.Draw(self.image)
+        self.text_font = font(Face.CONDENSED_BOLD, COMPACT_TEXT)
+        self.plain = font(Face.CONDENSED, COMPACT_TEXT)
+
+    def t(self, key: str, **params: object) -> str:
+        return translate(self.locale, f"render_intrigue.{key}", **params)
+
+    def g(self, key: str, **params: object) -> str:
+        return translate(self.locale, f"intrigue.{key}", **params)
+
+    def g_board(self, key: str) -> str:
+        """Translate ``board.intrigue.<key>`` (the compact board's own short labels)."""
+        return translate(self.locale, f"board.intrigue.{key}")
+
+    def fitted(self, xy: tuple[float, float], text: str, fnt: ImageFont.FreeTypeFont, fill: Rgb, width: float) -> None:
+        self.d.text(xy, fit_text(text, fnt, max(width, 0)), font=fnt, fill=fill, anchor="lm")
+
+    def draw(self) -> Image.Image:
+        w, h = COMPACT_SIZE
+        fill_rounded(self.image, (0, 0, w, h), 16, FELT, outline=FELT_LINE, width=2)
+        self._header()
+        self._council(50)
+        self._lands(150)
+        self._players(382)
+        return self.image
+
+    def _header(self) -> None:
+        view = self.view
+        turn = (
+            self.t("turn", turn=view.turn, max=view.max_turns)
+            if view.turn >= 1
+            else self.t("limit", max=view.max_turns)
+        )
+        left = f"{turn} · {self.g(f'phase.{view.phase.value}')}"
+        kills = f"☠ {view.kills}/{view.kills_to_end}"
+        kills_w = self.text_font.getlength(kills)
+        self.d.text(
+            (COMPACT_SIZE[0] - 14, 25), kills, font=self.text_font, fill=RED if view.kills else TEXT, anchor="rm"
+        )
+        self.fitted((14, 25), left, self.text_font, GOLD, COMPACT_SIZE[0] - 28 - kills_w - 16)
+
+    def _council(self, y: int) -> None:
+        council = self.view.council
+        # Short titles: a full one ("Тайный Советник") does not fit a fifth of the width at 22 px.
+        seats = [(self.g_board(f"council.{seat.value}"), _council_member(council, seat)) for seat in _COUNCIL_ORDER]
+        seats.append((self.g_board("council.representative"), council.representative))
+        gap = 8
+        box_w = (COMPACT_SIZE[0] - 28 - 4 * gap) // 5
+        for index, (title, character) in enumerate(seats):
+            x = 14 + index * (box_w + gap)
+            info = self.characters.get(character) if character is not None else None
+            controller = info.controller if info is not None else None
+            edge = seat_rgb(controller) if controller is not None else PANEL_EDGE
+            fill_rounded(self.image, (x, y, x + box_w, y + 92), 10, PANEL, outline=edge, width=3)
+            self.fitted((x + 8, y + 22), title, self.text_font, GOLD, box_w - 16)
+            self._holder(x + 8, y + 64, controller, box_w - 16)
+
+    def _holder(self, x: int, cy: int, seat: int | None, width: int) -> None:
+        """Draw who holds something: the seat chip and name, or a dash."""
+        if seat is None:
+            self.d.text((x, cy), "—", font=self.text_font, fill=TEXT_MUTED, anchor="lm")
+            return
+        paste_rgba(self.image, seat_badge(seat), (x, cy - COMPACT_BADGE // 2))
+        self.fitted((x + COMPACT_BADGE + 6, cy), self.names.get(seat, "?"), self.plain, TEXT, width - COMPACT_BADGE - 6)
+
+    def _lands(self, y: int) -> None:
+        lands = self.view.lands
+        cols, gap = 3, 8
+        rows = 3  # 7 or 9 lands: three rows always, so the image keeps its layout
+        box_w = (COMPACT_SIZE[0] - 28 - (cols - 1) * gap) // cols
+        box_h = 70
+        for index, land in enumerate(lands[: cols * rows]):
+            col, row = index % cols, index // cols
+            x, top = 14 + col * (box_w + gap), y + row * (box_h + gap)
+            holder = land.holder
+            edge = seat_rgb(holder) if holder is not None else PANEL_EDGE
+            fill_rounded(self.image, (x, top, x + box_w, top + box_h), 10, PANEL, outline=edge, width=3)
+            population = f"{land.peaceful}·{land.military}"
+            pop_w = self.text_font.getlength(population)
+            self.d.text((x + box_w - 8, top + 19), population, font=self.text_font, fill=TEXT_MUTED, anchor="rm")
+            self.fitted((x + 8, top + 19), land_name(land.id, self.locale), self.text_font, TEXT, box_w - 24 - pop_w)
+            if holder is None and land.contested:
+                label = self.g_board("contested")
+                self.d.text((x + 8, top + 52), label, font=self.plain, fill=TEXT_MUTED, anchor="lm")
+                bx = x + 14 + int(self.plain.getlength(label))
+                for seat in land.contested[:5]:
+                    paste_rgba(self.image, seat_badge(seat, 26), (bx, top + 40))
+                    bx += 30
+            else:
+                self._holder(x + 8, top + 52, holder, box_w - 16)
+
+    def _players(self, y: int) -> None:
+        view = self.view
+        cols, gap = 4, 8
+        box_w = (COMPACT_SIZE[0] - 28 - (cols - 1) * gap) // cols
+        box_h = 100
+        result = view.result
+        for index, player in enumerate(view.players[:8]):
+            col, row = index % cols, index // cols
+            x, top = 14 + col * (box_w + gap), y + row * (box_h + gap)
+            seat = player.seat
+            awaited = seat in view.awaiting and not self.over
+            winner = result is not None and result.winner == seat
+            fill = PANEL_WINNER if winner else PANEL
+            edge = GOLD if awaited or winner else PANEL_EDGE
+            fill_rounded(
+                self.image, (x, top, x + box_w, top + box_h), 10, fill, outline=edge, width=3 if awaited else 2
+            )
+            paste_rgba(self.image, seat_badge(seat), (x + 6, top + 6))
+            name_font = font(Face.CONDENSED_BOLD, COMPACT_NAME)
+            self.fitted(
+                (x + 6 + COMPACT_BADGE + 6, top + 22), self.names[seat], name_font, TEXT, box_w - COMPACT_BADGE - 20
+            )
+            coins = str(player.coins)
+            fill_circle(self.image, (x + 18, top + 55), 20, GOLD)
+            self.d.text((x + 34, top + 55), coins, font=font(Face.BOLD, COMPACT_NUMBER), fill=TEXT, anchor="lm")
+            if result is not None and seat < len(result.ranks):
+                side = self.t("winner") if winner else self.t("place", n=result.ranks[seat] + 1)
+            elif player.resigned:
+                side = self.t("resigned")
+            elif player.passed:
+                side = self.t("passed")
+            else:
+                side = self.t("hand", n=player.hand_size)
+            coins_w = font(Face.BOLD, COMPACT_NUMBER).getlength(coins)
+            self.fitted((x + 42 + coins_w, top + 55), side, self.plain, TEXT_MUTED, box_w - 50 - coins_w)
+            progress = f"⚔ {player.coup_lands} · ☮ {player.will_lands} /{view.majority_needed}"
+            self.fitted((x + 8, top + 84), progress, self.text_font, TEXT, box_w - 16)
+
+
+def render_intrigue_compact(view: IntrigueView, names: Sequence[str], locale: str) -> bytes:
+    """Draw the compact «Интриги» board (:data:`COMPACT_SIZE`) from the PUBLIC view; return PNG bytes.
+
+    Raises:
+        ValueError: If ``view`` is not the public view, or carries anything private.
+    """
+    if view.viewer is not None:
+        raise ValueError("the compact board is drawn from the public view only")
+    check_visibility(view)
+    with DRAW_LOCK:
+        image = _Compact(view, names, locale).draw()
+        palette = board_palette()  # the detailed board's fixed palette: same colours, no per-image fitting
+    return encode_png(image, palette)
+
+
+def hand_picture_size(cards: int) -> tuple[int, int]:
+    """Return the size of the hand picture for ``cards`` cards (rows of four, a fixed width)."""
+    rows = max(1, math.ceil(cards / HAND_PER_ROW))
+    width = 2 * HAND_PAD + HAND_PER_ROW * HAND_CARD[0] + (HAND_PER_ROW - 1) * HAND_GAP
+    return width, 2 * HAND_PAD + rows * HAND_CARD[1] + (rows - 1) * HAND_GAP
+
+
+def render_intrigue_hand(view: IntrigueView, locale: str) -> bytes | None:
+    """Draw the viewer's own mercenaries as cards in its seat colour (type, and the turn it expires); ``None`` without.
+
+    Drawn from the viewer's own view only: its hand is the one thing in it this picture reads.
+    """
+    if view.viewer is None:
+        return None
+    check_visibility(view)
+    me = next((p for p in view.players if p.seat == view.viewer), None)
+    hand = me.hand if me is not None else None
+    if not hand:
+        return None
+    colour = seat_rgb(view.viewer)
+    with DRAW_LOCK:
+        size = hand_picture_size(len(hand))
+        image = Image.new("RGB", size, FELT_EDGE)
+        fill_rounded(image, (0, 0, *size), 14, FELT, outline=FELT_LINE, width=2)
+        d = ImageDraw.Draw(image)
+        title = font(Face.CONDENSED_BOLD, COMPACT_NUMBER)
+        small = font(Face.CONDENSED, COMPACT_TEXT)
+        w, h = HAND_CARD
+        for index, card in enumerate(hand):
+            row, col = divmod(index, HAND_PER_ROW)
+            x = HAND_PAD + col * (w + HAND_GAP)
+            y = HAND_PAD + row * (h + HAND_GAP)
+            fill_rounded(image, (x, y, x + w, y + h), 10, CREAM)
+            fill_rounded(image, (x + 3, y + 3, x + w - 3, y + h - 3), 8, colour)
+            ink = ink_on(colour)
+            merc = translate(locale, f"intrigue.merc.{card.merc.value}")
+            d.text((x + w / 2, y + 38), fit_text(merc, title, w - 16), font=title, fill=ink, anchor="mm")
+            until = translate(locale, "board.hand.until", turn=card.expires_turn)
+            d.text((x + w / 2, y + 80), fit_text(until, small, w - 16), font=small, fill=ink, anchor="mm")
+    return encode_png(image)
 
 
 def _council_member(council: CouncilView, seat: CouncilSeat) -> int | None:

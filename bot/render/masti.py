@@ -11,6 +11,11 @@ view carrying any other hand is refused, so a leak in a caller cannot reach an i
 Cards are drawn as small rounded rectangles: persona colour, value, the guild crest (simple Pillow
 shapes in the guild colour) and one pip per symbol; neutral cards carry their own mark.
 
+Two smaller pictures are made for where Discord shows them (about 400x300 px): the compact board
+of the board message (:func:`render_masti_compact`, 800x600, no text under 22 px, drawn from the
+public view) and the hand of the private panel (:func:`render_masti_hand`, from the viewer's own
+view). The detailed board above is what the **Full board** button sends.
+
 Run ``python -m bot.render.masti`` to write sample boards (played with the real engine) to
 ``/tmp/render-samples/`` and print render time and PNG size per table.
 """
@@ -83,7 +88,7 @@ from games.masti.models import (
 if TYPE_CHECKING:
     from games.masti.state import MastiState
 
-__all__ = ["render_masti_board", "sample_views"]
+__all__ = ["render_masti_board", "render_masti_compact", "render_masti_hand", "sample_views"]
 
 # ----------------------------------------------------------------------------- layout
 WIDTH = 1040
@@ -1368,6 +1373,260 @@ class _Board:
                     break
             segments.pop()
         return segments
+
+
+# ----------------------------------------------------------------------------- compact board and hand
+#: The compact board that the board message shows. Discord shows an embed image at most about
+#: 400x300 px, so this one is drawn at 800x600 (4:3: neither cap shrinks it more than the other)
+#: with no text under 22 px, which reads as 11 px at that size. The size never changes with the
+#: game's state, so the message does not jump between edits. The detailed board is
+#: :func:`render_masti_board`, sent privately by the **Full board** button.
+COMPACT_SIZE = (800, 600)
+#: Every font size the compact board and the hand picture use (the readability test reads these).
+COMPACT_TEXT = 22
+COMPACT_NAME = 26
+COMPACT_NUMBER = 28
+COMPACT_FONT_SIZES = (COMPACT_TEXT, COMPACT_NAME, COMPACT_NUMBER)
+COMPACT_CARD = (90, 126)
+COMPACT_BADGE = 34
+COMPACT_ICON = 30
+#: The hand picture of the private panel: one row of cards, the same card language as the board.
+HAND_CARD = (88, 124)
+HAND_GAP = 8
+HAND_PAD = 12
+HAND_MAX_CARDS = 8  # per row; a larger hand wraps onto a second row
+
+
+def shown_scale(size: tuple[int, int]) -> float:
+    """Return the scale at which Discord shows an embed image of ``size`` (at most ~400x300 px)."""
+    return min(400 / size[0], 300 / size[1])
+
+
+def seat_badge(number: int, colour: Rgb, diameter: int) -> Image.Image:
+    """Return a seat chip (RGBA): the seat colour with the seat NUMBER on it, so colour is never the only cue."""
+    image = Image.new("RGBA", (diameter, diameter), (0, 0, 0, 0))
+    fill_circle(image, (diameter // 2, diameter // 2), diameter, colour)
+    ink = TEXT_DARK if 0.299 * colour[0] + 0.587 * colour[1] + 0.114 * colour[2] > 150 else TEXT
+    ImageDraw.Draw(image).text(
+        (diameter / 2, diameter / 2 + 1), str(number), font=font(Face.BOLD, COMPACT_TEXT), fill=ink, anchor="mm"
+    )
+    return image
+
+
+def compact_card(card: str, size: tuple[int, int], initial: str, dim: bool = False) -> Image.Image:
+    """Return ``card``'s face for the compact pictures: the board's card, its persona letter at ≥ 22 px."""
+    face = card_face(card, size, "", "", dim).copy()
+    info = card_info(card)
+    ink = mix(PERSONA_COLOURS[info.persona], CREAM, 0.8 if not dim else 0.4)
+    rim = max(2, round(size[0] * 0.035))
+    ImageDraw.Draw(face).text(
+        (size[0] - rim - 3, rim + 1), initial, font=font(Face.CONDENSED_BOLD, COMPACT_TEXT), fill=ink, anchor="ra"
+    )
+    return face
+
+
+class _Compact:
+    """One drawing of the compact board: trump and round on top, the trick with seat chips, then a cell per seat."""
+
+    def __init__(self, view: MastiView, names: Sequence[str], locale: str) -> None:
+        self.view = view
+        self.locale = locale
+        self.names = {p.seat: clean_text(names[p.seat]) if p.seat < len(names) else "" for p in view.players}
+        for seat, name in self.names.items():
+            self.names[seat] = name or self.t("player", n=seat + 1)
+        self.initials = {persona: self.t(f"persona.{persona.value}")[:1] for persona in Persona}
+        self.image = Image.new("RGB", COMPACT_SIZE, FELT_EDGE)
+        self.draw_ = ImageDraw.Draw(self.image)
+        self.small = font(Face.BOLD, COMPACT_TEXT)
+        self.plain = font(Face.REGULAR, COMPACT_TEXT)
+        self.number = font(Face.BOLD, COMPACT_NUMBER)
+
+    def t(self, key: str, **params: object) -> str:
+        """Translate ``render_masti.<key>``."""
+        return translate(self.locale, f"render_masti.{key}", **params)
+
+    def card(self, card: str, dim: bool = False) -> Image.Image:
+        return compact_card(card, COMPACT_CARD, self.initials[card_info(card).persona], dim)
+
+    def draw(self) -> Image.Image:
+        w, h = COMPACT_SIZE
+        fill_rounded(self.image, (0, 0, w, h), 18, FELT, outline=FELT_LINE, width=2)
+        self._top()
+        self._players(236)
+        return self.image
+
+    def _top(self) -> None:
+        view, d = self.view, self.draw_
+        x0, y_cards = 16, 46
+        d.text((x0, 12), self.t("trump"), font=self.small, fill=GOLD, anchor="la")
+        if view.trump is not None:
+            paste_rgba(self.image, self.card(view.trump), (x0, y_cards))
+        else:
+            paste_rgba(self.image, card_back(COMPACT_CARD), (x0, y_cards))
+        # The round and the trump deck's size, top right (the full board itemises the rest).
+        right = f"{self.t('round')} {view.round}/{view.max_rounds}"
+        d.text((w_right := COMPACT_SIZE[0] - 16, 12), right, font=self.small, fill=TEXT, anchor="ra")
+        _ = w_right
+        deck = f"{view.trump_deck_size}"
+        back = card_back((30, 42))
+        deck_y = y_cards + COMPACT_CARD[1] + 10
+        paste_rgba(self.image, back, (x0 + 4, deck_y))
+        d.text((x0 + 42, deck_y + 21), deck, font=self.number, fill=TEXT, anchor="lm")
+        if view.phase is Phase.FINISHED and view.result:
+            self._ranking(130, y_cards)
+            return
+        self._trick(130, y_cards)
+
+    def _order(self) -> list[int]:
+        """Return the seats in playing order from the round's lead (seat order when none)."""
+        seats = [p.seat for p in self.view.players if not p.out]
+        lead = self.view.lead if self.view.lead is not None else self.view.first_seat
+        if lead in seats:
+            i = seats.index(lead)
+            seats = seats[i:] + seats[:i]
+        return seats
+
+    def _trick(self, x: int, y: int) -> None:
+        view, d = self.view, self.draw_
+        plays = {play.seat: play for play in view.plays}
+        winner = winning_seat(view.plays, view.trump_persona)
+        cw, ch = COMPACT_CARD
+        step = cw + 14
+        for i, seat in enumerate(self._order()):
+            cx = x + i * step
+            play = plays.get(seat)
+            if seat == winner:
+                fill_rounded(self.image, (cx - 5, y - 5, cx + cw + 5, y + ch + 5), 12, GOLD)
+            if play is not None and play.card is not None:
+                paste_rgba(self.image, self.card(play.card), (cx, y))
+            else:
+                # Only a play is awaited in the round's slots (seeding and leaving show in the cells).
+                awaited = view.phase is Phase.PLAY and (seat == view.turn or seat in view.awaiting)
+                edge = GOLD if awaited else FELT_LINE
+                fill_rounded(self.image, (cx, y, cx + cw, y + ch), 10, TABLE_FELT, outline=edge, width=3)
+                if play is not None:  # a bribe: the seat paid a gem to sit the round out
+                    paste_rgba(self.image, gem_icon(44), (cx + (cw - 44) // 2, y + (ch - 44) // 2))
+                elif awaited:
+                    d.text((cx + cw / 2, y + ch / 2), "?", font=self.number, fill=GOLD, anchor="mm")
+            badge = seat_badge(seat + 1, seat_colour(seat), COMPACT_BADGE)
+            paste_rgba(self.image, badge, (cx + (cw - COMPACT_BADGE) // 2, y + ch + 10))
+
+    def _ranking(self, x: int, y: int) -> None:
+        """Draw the final standings in place of the trick: place, seat chips and the total."""
+        d = self.draw_
+        for row, unit in enumerate(sorted(self.view.result or (), key=lambda u: u.rank)[:6]):
+            ry = y + row * 30
+            d.text(
+                (x, ry),
+                f"{unit.rank + 1}.",
+                font=self.small,
+                fill=MEDALS[unit.rank] if unit.rank < 3 else TEXT,
+                anchor="la",
+            )
+            bx = x + 40
+            for seat in unit.seats:
+                paste_rgba(self.image, seat_badge(seat + 1, seat_colour(seat), 26), (bx, ry - 1))
+                bx += 30
+            d.text((bx + 8, ry), str(unit.total), font=self.small, fill=TEXT, anchor="la")
+
+    def _players(self, top: int) -> None:
+        w, h = COMPACT_SIZE
+        cols, rows = 2, 3
+        gap = 10
+        cell_w = (w - 2 * 16 - (cols - 1) * gap) // cols
+        cell_h = (h - top - 12 - (rows - 1) * gap) // rows
+        for index, player in enumerate(self.view.players[: cols * rows]):
+            col, row = index % cols, index // cols
+            self._cell(player, 16 + col * (cell_w + gap), top + row * (cell_h + gap), cell_w, cell_h)
+
+    def _cell(self, player: PlayerView, x: int, y: int, w: int, h: int) -> None:
+        view, d = self.view, self.draw_
+        is_turn = player.seat == view.turn or player.seat in view.awaiting
+        fill_rounded(
+            self.image,
+            (x, y, x + w, y + h),
+            12,
+            PANEL,
+            outline=GOLD if is_turn else PANEL_EDGE,
+            width=3 if is_turn else 2,
+        )
+        paste_rgba(self.image, seat_badge(player.seat + 1, seat_colour(player.seat), COMPACT_BADGE), (x + 10, y + 9))
+        name_x = x + 10 + COMPACT_BADGE + 10
+        limit = x + w - 12
+        if player.team is not None:
+            tag = self.t("team", n=player.team + 1)
+            tw = int(self.small.getlength(tag)) + 14
+            fill_rounded(
+                self.image, (limit - tw, y + 10, limit, y + 42), 10, TEAM_COLOURS[player.team % len(TEAM_COLOURS)]
+            )
+            d.text((limit - tw / 2, y + 26), tag, font=self.small, fill=TEXT_DARK, anchor="mm")
+            limit -= tw + 8
+        name_font = font(Face.BOLD, COMPACT_NAME)
+        name = fit_text(self.names[player.seat], name_font, limit - name_x)
+        d.text((name_x, y + 26), name, font=name_font, fill=TEXT_MUTED if player.out else TEXT, anchor="lm")
+        stats = [
+            (card_back((22, 31)), player.hand_size),
+            (gem_icon(COMPACT_ICON), player.bribe_gems),
+            (wealth_icon(COMPACT_ICON), player.wealth_gems),
+            (stack_icon(COMPACT_ICON), player.won_cards),
+        ]
+        sx, sy = x + 12, y + h - 26
+        step = (w - 24) // len(stats)
+        for icon, value in stats:
+            paste_rgba(self.image, icon, (sx, sy - icon.height // 2))
+            d.text((sx + COMPACT_ICON + 6, sy), str(value), font=self.number, fill=TEXT, anchor="lm")
+            sx += step
+
+
+def render_masti_compact(view: MastiView, names: Sequence[str], locale: str) -> bytes:
+    """Draw the compact «Масти Власти» board (:data:`COMPACT_SIZE`) from the PUBLIC view; return PNG bytes.
+
+    Raises:
+        ValueError: If ``view`` is not the public view, or carries hidden cards.
+    """
+    if view.viewer is not None:
+        raise ValueError("the compact board is drawn from the public view only")
+    check_visibility(view)
+    with DRAW_LOCK:
+        image = _Compact(view, names, locale).draw()
+        palette = board_palette()  # the detailed board's fixed palette: same colours, no per-image fitting
+    return encode_png(image, palette)
+
+
+def hand_size_px(cards: int) -> tuple[int, int]:
+    """Return the size of the hand picture for a hand of ``cards`` cards (a fixed height per row count)."""
+    per_row = max(1, min(cards, HAND_MAX_CARDS))
+    rows = max(1, math.ceil(cards / HAND_MAX_CARDS))
+    width = 2 * HAND_PAD + per_row * HAND_CARD[0] + (per_row - 1) * HAND_GAP
+    return max(width, 300), 2 * HAND_PAD + rows * HAND_CARD[1] + (rows - 1) * HAND_GAP
+
+
+def render_masti_hand(view: MastiView, locale: str) -> bytes | None:
+    """Draw the viewer's own hand as cards (the playable ones bright, the rest dimmed); ``None`` without one.
+
+    Drawn from the viewer's own view only: the cards in its hand and its own legal cards.
+    """
+    if view.viewer is None:
+        return None
+    check_visibility(view)
+    own = next((p for p in view.players if p.seat == view.viewer), None)
+    hand = view.hand if view.hand is not None else (own.hand if own is not None else None)
+    if not hand:
+        return None
+    legal = set(view.legal_cards) if view.legal_cards is not None else None
+    initials = {persona: translate(locale, f"render_masti.persona.{persona.value}")[:1] for persona in Persona}
+    with DRAW_LOCK:
+        size = hand_size_px(len(hand))
+        image = Image.new("RGB", size, FELT_EDGE)
+        fill_rounded(image, (0, 0, *size), 14, FELT, outline=FELT_LINE, width=2)
+        for index, card in enumerate(hand):
+            row, col = divmod(index, HAND_MAX_CARDS)
+            x = HAND_PAD + col * (HAND_CARD[0] + HAND_GAP)
+            y = HAND_PAD + row * (HAND_CARD[1] + HAND_GAP)
+            dim = legal is not None and card not in legal
+            paste_rgba(image, compact_card(card, HAND_CARD, initials[card_info(card).persona], dim), (x, y))
+        palette = board_palette()
+    return encode_png(image, palette)
 
 
 def _signed(value: int) -> str:

@@ -4,7 +4,7 @@ Every custom id follows one grammar, parsed by the templates below (≤ 100 char
 
 - ``lobby:<table>:<verb>``             lobby buttons (join, leave, ai, unai, start, cancel)
 - ``lobbys:<table>:<verb>``            a lobby select (``kick``: the host removes the chosen player)
-- ``tbl:<table>:<verb>``               table buttons (hand, rules, resign, end, back, rematch, …)
+- ``tbl:<table>:<verb>``               table buttons (hand, full, rules, resign, end, back, rematch, …)
 - ``rules:<game>``                     a game's rules, with no table (the buttons under /help)
 - ``act:<table>:<prompt>:<action>``    one game action (``bot.codec``) answering prompt ``<prompt>``
 - ``acts:<table>:<prompt>:<group>:<p>`` a select of game actions; ``<p>`` is 1 on a private panel

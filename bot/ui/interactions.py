@@ -6,6 +6,9 @@ milliseconds), and slow work such as opening a thread is deferred first.
 
 from __future__ import annotations
 
+import asyncio
+import io
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 import discord
@@ -16,7 +19,14 @@ from bot.guilds import interaction_locale
 from bot.i18n import translate
 from bot.presenters.registry import PRESENTERS
 from bot.tables import TableError
-from bot.ui.panels import Payload, confirm_payload, end_vote_payload, panel_payload, rules_payload
+from bot.ui.panels import (
+    Payload,
+    confirm_payload,
+    end_vote_payload,
+    full_board_payload,
+    panel_payload,
+    rules_payload,
+)
 from bot.ui.publisher import PanelShown, panel_key, seat_awaited
 from bot.ui.text import NO_PINGS, safe_name
 
@@ -106,6 +116,24 @@ async def send_private(
     return shown[0]
 
 
+async def send_private_image(interaction: discord.Interaction, payload: Payload) -> None:
+    """Answer privately with ``payload`` and its image (a new private message, never an edit)."""
+
+    async def send() -> None:
+        # A fresh File per attempt: a File's buffer is consumed by the first send.
+        file = discord.File(io.BytesIO(payload.png or b""), filename=payload.filename)
+        if interaction.response.is_done():
+            await interaction.followup.send(
+                embed=payload.embed, view=payload.view, file=file, ephemeral=True, allowed_mentions=NO_PINGS
+            )
+        else:
+            await interaction.response.send_message(
+                embed=payload.embed, view=payload.view, file=file, ephemeral=True, allowed_mentions=NO_PINGS
+            )
+
+    await deliver(send)
+
+
 async def acknowledge(interaction: discord.Interaction) -> None:
     """Acknowledge a click without a message (the board or lobby shows its effect)."""
     await deliver(interaction.response.defer)
@@ -164,7 +192,7 @@ class Interactions:
         await send_private(interaction, rules_payload(game, user_locale(interaction), self.bot.command_ids))
 
     async def table_click(self, interaction: discord.Interaction, table_id: int, verb: str) -> None:
-        """Handle a table button (panel, rules, log, replay, resign, end, back, rematch)."""
+        """Handle a table button (panel, rules, log, replay, full board, resign, end, back, rematch)."""
         locale = user_locale(interaction)
         user = interaction.user
         service = self.service
@@ -188,6 +216,14 @@ class Interactions:
             if table.state is None:
                 raise TableError("table.not_started")  # a lobby has no cards yet
             await self.send_panel(interaction, table, locale, edit=_is_ephemeral(interaction))
+        elif verb == "full":
+            if table.state is None:
+                raise TableError("table.not_started")
+            # Anyone may look (it is the public view, in their own language). The worker thread draws
+            # a snapshot, as the publisher does: the live table keeps moving while the image renders.
+            snapshot = replace(table, seats=[replace(seat) for seat in table.seats])
+            payload = await asyncio.to_thread(full_board_payload, snapshot, locale)
+            await send_private_image(interaction, payload)
         elif verb == "resign":
             if table.seat_of(user.id) is None:
                 raise TableError("table.not_seated")

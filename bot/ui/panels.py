@@ -23,7 +23,7 @@ from bot.presenters import Choice
 from bot.presenters.registry import PRESENTERS
 from bot.ratings import display_rating
 from bot.storage import RatingChange
-from bot.tables import FIRST_PLAYER, MORE_TIME_SECONDS, Seat, Table, TableResult
+from bot.tables import FIRST_PLAYER, MORE_TIME_SECONDS, Seat, Table, TableError, TableResult
 from bot.ui.commands import CommandIds, fill_commands
 from bot.ui.components import (
     ActButton,
@@ -46,6 +46,11 @@ STYLES = {
 MAX_ROWS = 5
 PER_ROW = 5
 MAX_OPTIONS = 25
+#: Log lines above the board picture: enough to follow the last moves, short enough that the
+#: picture and its buttons fit a phone screen (the Log button pages through the rest).
+BOARD_LOG_LINES = 3
+#: ``Payload.extra`` key of the state version a board payload shows.
+BOARD_VERSION = "version"
 COLOUR = discord.Colour(0xB8860B)
 #: The file name of a private panel's hand picture (the embed shows it as ``attachment://hand.png``).
 HAND_FILE = "hand.png"
@@ -228,10 +233,11 @@ def add_choices(
 
 # ---------------------------------------------------------------------- board
 def board_payload(table: Table, log_lines: Sequence[str], *, awaited_legal: Sequence[Any]) -> Payload:
-    """Return the public board: image from the public view, status, log, public decisions.
+    """Return the public board: image from the public view, status, the last log lines, public decisions.
 
-    The image holds no clock (it would stand still once posted); the embed's Discord timestamp is
-    the live countdown.
+    Kept short for a phone: :data:`BOARD_LOG_LINES` log lines above the picture (the Log button has
+    the rest), no footer, and the utility buttons in their own row under the moves. The image holds
+    no clock (it would stand still once posted); the embed's Discord timestamp is the live countdown.
     """
     locale = table.locale
     presenter = PRESENTERS[table.game]
@@ -242,7 +248,7 @@ def board_payload(table: Table, log_lines: Sequence[str], *, awaited_legal: Sequ
     status = presenter.status(public, names, locale)
     description = status
     if log_lines:
-        description += "\n\n" + "\n".join(f"• {line}" for line in log_lines[-8:])
+        description += "\n\n" + "\n".join(f"• {line}" for line in log_lines[-BOARD_LOG_LINES:])
     embed = discord.Embed(
         title=translate(locale, "ui.board.title", game=game_name(table.game, locale), id=table.id),
         description=description[:4000],
@@ -263,7 +269,6 @@ def board_payload(table: Table, log_lines: Sequence[str], *, awaited_legal: Sequ
             value=translate(locale, "ui.board.autopilot", names=", ".join(autopiloted)),
             inline=False,
         )
-    embed.set_footer(text=f"#{table.id} · v{table.state.version}")
     view = _view()
     if table.status == "active":
         choices = presenter.public_choices(public, awaited_legal, label_names(table.names()), locale)
@@ -273,19 +278,8 @@ def board_payload(table: Table, log_lines: Sequence[str], *, awaited_legal: Sequ
         if more_time:
             label = translate(locale, "react.more_time", seconds=MORE_TIME_SECONDS)
             view.add_item(MoreTimeButton(table.id, table.prompt_version, label, row=MAX_ROWS - 2))
-        utility = [
-            ("hand", discord.ButtonStyle.primary, "\N{PLAYING CARD BLACK JOKER}"),
-            ("rules", discord.ButtonStyle.secondary, "\N{OPEN BOOK}"),
-            ("resign", discord.ButtonStyle.secondary, "\N{WAVING WHITE FLAG}"),
-            ("end", discord.ButtonStyle.danger, None),
-        ]
-        if autopiloted:
-            utility.insert(1, ("back", discord.ButtonStyle.success, "\N{WAVING HAND SIGN}"))
-        if len(utility) < PER_ROW:
-            # A row holds five: while "I'm back" is shown there is no room, and the log returns after.
-            utility.insert(2, ("log", discord.ButtonStyle.secondary, "\N{SCROLL}"))
-        for verb, style, emoji in utility:
-            label = translate(locale, f"ui.button.{verb}")
+        for verb, style, emoji in _utility_buttons(table.game, autopiloted=bool(autopiloted)):
+            label = translate(locale, "board.button.full" if verb == "full" else f"ui.button.{verb}")
             view.add_item(TableButton(table.id, verb, label, style, emoji, row=MAX_ROWS - 1))
     elif table.status == "finished":
         view.add_item(
@@ -300,7 +294,58 @@ def board_payload(table: Table, log_lines: Sequence[str], *, awaited_legal: Sequ
         for verb, emoji in (("rules", None), ("log", "\N{SCROLL}"), ("replay", "\N{FILM FRAMES}")):
             label = translate(locale, f"ui.button.{verb}")
             view.add_item(TableButton(table.id, verb, label, discord.ButtonStyle.secondary, emoji))
-    return Payload(embed=embed, view=view, png=png)
+    # No footer: a "#2 · v12" means nothing to players. The version stays with the payload (never
+    # sent) for whoever needs to know which state a board shows: logs, observers, tests.
+    return Payload(embed=embed, view=view, png=png, extra={BOARD_VERSION: table.state.version})
+
+
+def has_full_board(game: str) -> bool:
+    """Return whether the presenter of ``game`` draws a detailed board behind a **Full board** button."""
+    return callable(getattr(PRESENTERS[game], "render_full_board", None))
+
+
+def _utility_buttons(game: str, *, autopiloted: bool) -> list[tuple[str, discord.ButtonStyle, str | None]]:
+    """Return the board's utility row (verb, style, emoji): one row of at most five, below the moves.
+
+    A row holds five. The panel, Resign and End stay; a game with a full board shows it in place of
+    Rules (its private reply carries the Rules button); while "I'm back" is shown the Log gives way,
+    and returns after.
+    """
+    row: list[tuple[str, discord.ButtonStyle, str | None]] = [
+        ("hand", discord.ButtonStyle.primary, "\N{PLAYING CARD BLACK JOKER}"),
+        ("rules", discord.ButtonStyle.secondary, "\N{OPEN BOOK}"),
+        ("resign", discord.ButtonStyle.secondary, "\N{WAVING WHITE FLAG}"),
+        ("end", discord.ButtonStyle.danger, None),
+    ]
+    if has_full_board(game):
+        row[1] = ("full", discord.ButtonStyle.secondary, "\N{WORLD MAP}")
+    if autopiloted:
+        row.insert(1, ("back", discord.ButtonStyle.success, "\N{WAVING HAND SIGN}"))
+    if len(row) < PER_ROW:
+        row.insert(2, ("log", discord.ButtonStyle.secondary, "\N{SCROLL}"))
+    return row
+
+
+def full_board_payload(table: Table, locale: str) -> Payload:
+    """Return the private **Full board** reply: the detailed image, drawn from the PUBLIC view only.
+
+    Raises:
+        TableError: If the game has no full board or the table has not started.
+    """
+    presenter = PRESENTERS[table.game]
+    render_full = getattr(presenter, "render_full_board", None)
+    if not callable(render_full):
+        raise TableError("table.error")  # a forged custom id: this game has no full board
+    if table.state is None:
+        raise TableError("table.not_started")
+    png = render_full(table.view(None), image_names(table.names()), locale)
+    embed = discord.Embed(
+        title=translate(locale, "board.full.title", game=game_name(table.game, locale), id=table.id), colour=COLOUR
+    )
+    embed.set_image(url="attachment://full.png")
+    view = _view()
+    view.add_item(_rules_button(table, locale))
+    return Payload(embed=embed, view=view, png=png, filename="full.png")
 
 
 def _offers_more_time(table: Table) -> bool:

@@ -163,7 +163,10 @@ async def test_the_boards_rules_button_answers_in_the_clickers_language(world):
     table_id = await world.seat(alice, ais=1, game="intrigue")
     ivan = world.member("ivan", locale="ru")
 
-    result = await world.table_button(ivan, table_id, "rules")
+    # The board's utility row gives Rules' place to Full board; its private reply carries Rules.
+    full = await world.table_button(ivan, table_id, "full")
+    assert full.response is not None
+    result = await ivan.click(full.response, custom_id=f"tbl:{table_id}:rules")
 
     assert result.ephemeral and result.response is not None
     (embed,) = result.response.embeds

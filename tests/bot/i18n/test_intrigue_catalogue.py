@@ -51,6 +51,7 @@ BUTTON = {
     "side",
     "action",
     "answer",
+    "turn",  # a hand card's last turn (a hand card is named by its type and turn, never its id)
 }
 #: The params each key may use (glob patterns; the first match wins). Event keys are checked against
 #: their event's fields (plus the presenter's extras) instead.
@@ -63,7 +64,7 @@ PARAMS: tuple[tuple[str, frozenset[str]], ...] = tuple(
         ("intrigue.todo.*", STATUS),
         ("intrigue.panel.coins", {"coins", "lands", "characters", "council"}),
         ("intrigue.panel.hand", {"turn", "cards"}),
-        ("intrigue.panel.hand_card", {"card", "merc"}),
+        ("intrigue.panel.hand_card", {"merc"}),
         ("intrigue.panel.board_cards", {"cards"}),
         ("intrigue.panel.board_card*", {"card", "merc", "character", "turn", "mode"}),
         ("intrigue.panel.stock", {"types"}),

@@ -153,14 +153,14 @@ def view_at(
 #: (decision, public step, draft step, an action and the words its Russian label must contain).
 STEPS: list[tuple[Decision, str, str | None, Any, str]] = [
     (Decision.PLACEMENT, "place", None, PlaceToken(land=1), "Золотой Берег: на землю"),
-    (Decision.PLACEMENT, "place", None, PlaceToken(land=1, head=True), "на Главу Артур Красавчик"),
+    (Decision.PLACEMENT, "place", None, PlaceToken(land=1, head=True), "на пост Главы — Артур Красавчик"),
     (Decision.WINDOW, "window", None, Convert(land=2), "2 жетона земли Долина Стрел"),
     (Decision.WINDOW, "window", None, RevealAssassin(card="M01"), "Раскрыть #1 (убийца)"),
     (Decision.WINDOW, "window", None, RevealMessenger(card="M01", extra=2), "+2 жет. за"),
     (Decision.WINDOW, "window", None, Done(), "Готово"),
     (Decision.SPY_TURN, "spy_turn", "agent", PickCard(card="M01"), "#1 Посыльный (взятка)"),
     (Decision.SPY_TURN, "spy_turn", "target", PickCard(card="M02"), "#1 (Саша)"),
-    (Decision.SPY_TURN, "spy_turn", "target", PickCard(card="M12"), "#2 (Alex) на Артур Красавчик"),
+    (Decision.SPY_TURN, "spy_turn", "target", PickCard(card="M12"), "#2 (Alex) на персонаже Артур Красавчик"),
     (Decision.GUARD, "guard", None, Choose(option=Option.DECLINE), "Нет"),
     (Decision.THIEF_TAKE, "thief_take", None, Choose(option=Option.TAKE_COINS), "Взять 2 монеты"),
     (Decision.RECRUIT, "recruit", None, Choose(option=Option.RECRUIT), "Завербовать"),
@@ -183,7 +183,7 @@ STEPS: list[tuple[Decision, str, str | None, Any, str]] = [
     (Decision.SLOT, "act", "borrower", PickSeat(seat=1), "Одолжить игроку Саша"),
     (Decision.SLOT, "act", "price", PickAmount(amount=5), "Цена: 5 монет"),
     (Decision.SLOT, "act", "subject", PickCharacter(character=1), "Снять: Артур Красавчик"),
-    (Decision.SLOT, "act", "card", PickCard(card="M41"), "M41 Убийца (в руке)"),
+    (Decision.SLOT, "act", "card", PickCard(card="M41"), "Убийца (в руке, до хода 4)"),
     (Decision.SLOT, "act", "target", PickCharacter(character=3), "Цель: Ирена Высокая"),
     (Decision.SLOT, "act", "source", Choose(option=Option.FROM_LAND), "Жетон с земли"),
     (Decision.SLOT, "act", "mode", PickMode(mode=Mode.GIFT), "Дар"),
@@ -379,7 +379,7 @@ def test_the_panel_shows_own_cards_coins_and_what_to_decide() -> None:
     view = view.model_copy(update={"in_stock": (MercType.SPY, MercType.GUARD)})
     text = PRESENTER.private_summary(view, NAMES, "ru")
     assert "Монеты: 3." in text
-    assert "В руке (сыграть до конца Персонажей хода 4): M41 Убийца." in text
+    assert "В руке (сыграть до конца Персонажей хода 4): Убийца." in text
     assert "Посыльный (взятка) на персонаже" in text
     assert "В продаже: Шпион, Охранник." in text
     assert "Выбрано: Нанять: Шпион." in text
@@ -423,12 +423,14 @@ def test_private_copies_speak_to_their_owner() -> None:
         seat=1, card="M07", via=1, target=2, source="character", merc=MercType.SPY, visible_to=frozenset({1})
     )
     public = sent.model_copy(update={"merc": None, "visible_to": None})
-    assert PRESENTER.narrate(sent, NAMES, "ru") == "Вы кладёте M07 (Шпион) через Артур Красавчик на Гюнтер Рыболов."
+    assert PRESENTER.narrate(sent, NAMES, "ru") == (
+        "Вы кладёте карту (Шпион) через персонажа Артур Красавчик на персонажа Гюнтер Рыболов."
+    )
     assert PRESENTER.narrate(public, NAMES, "en") == (
         "Саша sends a card through Arthur the Handsome: face down on Günter the Fisherman."
     )
     hired = CardsHired(seat=0, count=2, cost=5, cards=("M01", "M02"), types=(MercType.THIEF, MercType.GUARD))
-    assert PRESENTER.narrate(hired, NAMES, "en") == "You hire 2 mercenaries for 5 coins: M01 Thief, M02 Guard."
+    assert PRESENTER.narrate(hired, NAMES, "en") == "You hire 2 mercenaries for 5 coins: Thief, Guard."
     assert PRESENTER.narrate(hired.model_copy(update={"cards": None, "types": None}), NAMES, "ru") == (
         "Наташа нанимает 2 наёмников за 5 монет."
     )
@@ -439,7 +441,7 @@ def test_reveals_name_the_owner_the_type_and_who_revealed_it_never_the_id() -> N
         card="M09", owner=2, character=8, merc=MercType.MESSENGER, mode=Mode.BRIBE, how=RevealHow.SPY, by=0
     )
     assert PRESENTER.narrate(event, NAMES, "ru") == (
-        "Раскрыта карта (Григорий Константинопольский-Заде) на Элиза Вечерняя: "
+        "Раскрыта карта (Григорий Константинопольский-Заде) на персонаже Элиза Вечерняя: "
         "Посыльный, взятка — раскрыл Наташа (шпион)."
     )
 

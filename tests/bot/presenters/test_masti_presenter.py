@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from functools import cache
@@ -15,7 +16,9 @@ from bot.i18n.narrate import narrate
 from bot.presenters import Choice
 from bot.presenters.coup import CoupPresenter
 from bot.presenters.masti import (
+    GUILD_EMOJI,
     LEAVE_GROUP,
+    NEUTRAL_EMOJI,
     PLAY_GROUP,
     RULE_SECTIONS,
     SEED_GROUP,
@@ -24,7 +27,7 @@ from bot.presenters.masti import (
     signed,
 )
 from bot.presenters.registry import PRESENTERS
-from bot.render.masti import render_masti_board
+from bot.render.masti import GLYPHS, NEUTRAL_MARKS, render_masti_board, render_masti_compact
 from games.core.models import Event
 from games.core.rng import GameRng
 from games.coup.models import ActionKind, CoinsTaken
@@ -33,6 +36,7 @@ from games.masti.deck import ALL_CARDS
 from games.masti.engine import MastiEngine
 from games.masti.models import (
     BribePaid,
+    CardKind,
     CardLeft,
     CardPlayed,
     GameScored,
@@ -481,7 +485,7 @@ def test_the_seeds_solo_example_is_itemised():
     ru = PRESENTER.result_lines(view, RU_NAMES[:3], "ru")
     assert ru[0] == "**1. Аня — 19 очков**"
     assert "🗡 Убийцы 6 + джокер → +10" in ru[1]
-    assert "💰 Торговцы 3 → +6" in ru[1]
+    assert "\N{SCALES} Торговцы 3 → +6" in ru[1]
     assert ru[2].startswith("• Карты власти: 2 → −3 · бонусы: 0 → 0 · штрафы: 0 → 0 · самоцветы: 0 → 0")
     assert ru[2].endswith("взято карт: 14")
     en = PRESENTER.result_lines(view, ["Ann", "Bob", "Cid"], "en")
@@ -518,11 +522,12 @@ def test_rules_have_every_section(locale):
     assert all(title and text and len(text) <= 1024 for title, text in sections)
 
 
-def test_the_board_is_drawn_by_the_masti_renderer():
+def test_the_board_is_the_compact_picture_and_the_full_board_the_detailed_one():
     public = _finished_view()
     png = PRESENTER.render_board(public, RU_NAMES[:3], "ru")
     assert png.startswith(b"\x89PNG")
-    assert png == render_masti_board(public, RU_NAMES[:3], "ru")
+    assert png == render_masti_compact(public, RU_NAMES[:3], "ru")
+    assert PRESENTER.render_full_board(public, RU_NAMES[:3], "ru") == render_masti_board(public, RU_NAMES[:3], "ru")
 
 
 def test_a_foreign_view_is_refused():
@@ -533,3 +538,14 @@ def test_a_foreign_view_is_refused():
 def test_the_presenter_is_registered():
     assert PRESENTERS["masti"].game == "masti"
     assert isinstance(PRESENTERS["masti"], MastiPresenter)
+
+
+def test_one_picture_language_the_panel_emoji_name_what_the_board_draws() -> None:
+    """A guild's emoji is the figure of its crest (👑 is the Aristocrats', never the Power card's)."""
+    for guild, glyph in GLYPHS.items():
+        figure = glyph.__name__.strip("_")  # _crown, _palette, _scales, _hammer, _shield, _dagger
+        assert figure in unicodedata.name(GUILD_EMOJI[guild]).lower(), (guild, GUILD_EMOJI[guild])
+    marks = {kind: mark for kind, (_colour, mark) in NEUTRAL_MARKS.items()}
+    assert marks[CardKind.JOKER] == "?" and "QUESTION" in unicodedata.name(NEUTRAL_EMOJI[CardKind.JOKER])
+    assert "STAR" in unicodedata.name(NEUTRAL_EMOJI[CardKind.POWER])  # the star drawn on a Power card
+    assert len(set(GUILD_EMOJI.values()) | set(NEUTRAL_EMOJI.values())) == len(GUILD_EMOJI) + len(NEUTRAL_EMOJI)

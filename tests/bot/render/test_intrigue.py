@@ -7,6 +7,7 @@ import io
 import subprocess
 import sys
 from concurrent.futures import ThreadPoolExecutor
+from contextlib import AbstractContextManager
 from pathlib import Path
 
 import pytest
@@ -14,10 +15,21 @@ from PIL import Image
 
 import bot.render.intrigue
 from bot.i18n import catalogue
-from bot.render.intrigue import WIDTH, check_visibility, reference_view, render_intrigue_board
+from bot.render.intrigue import (
+    COMPACT_FONT_SIZES,
+    COMPACT_SIZE,
+    WIDTH,
+    check_visibility,
+    reference_view,
+    render_intrigue_board,
+    render_intrigue_compact,
+    render_intrigue_hand,
+    shown_scale,
+)
 from games.intrigue.data import STANDARD_NINE, STANDARD_SEVEN
 from games.intrigue.models import DraftView, HandCardView, IntrigueView, MercType, Mode, Phase
 from tests.bot.intrigue_playouts import ENGINE, NAMES, games
+from tests.bot.render import readability
 
 MAX_PNG_BYTES = 350 * 1024
 LOCALES = ("ru", "en")
@@ -157,3 +169,83 @@ def test_render_package_never_imports_discord_or_the_engine() -> None:
     )
     result = subprocess.run([sys.executable, "-c", code], cwd=ROOT, check=False)  # noqa: S603 - fixed argv
     assert result.returncode == 0
+
+
+# ---------------------------------------------------------------------- compact board and hand (issue 13)
+def drawn_text_sizes() -> AbstractContextManager[list[tuple[float, str]]]:
+    return readability.drawn_text_sizes(bot.render.intrigue.seat_badge)
+
+
+def compact_samples() -> list[tuple[IntrigueView, int]]:
+    """Return public views of 2 to 8 seats, both land sets, and real games at every phase."""
+    views = [(reference_view(seats), seats) for seats in range(2, 9)]
+    views += [(reference_view(8, lands=STANDARD_NINE), 8), (reference_view(3, over=True), 3)]
+    for game in games()[:2]:
+        views += [(ENGINE.view(s.state, None), game.seats) for s in game.steps[:: max(1, len(game.steps) // 6)]]
+        views.append((ENGINE.view(game.final, None), game.seats))
+    return views
+
+
+def test_compact_fonts_read_at_discords_preview_size() -> None:
+    """No text under 11 px once Discord shrinks the image to fit 400x300: declared and actually drawn."""
+    scale = shown_scale(COMPACT_SIZE)
+    assert scale >= 0.5 and min(COMPACT_FONT_SIZES) * scale >= readability.MIN_SHOWN_PX
+    for view, seats in compact_samples()[:9]:
+        for locale in LOCALES:
+            with drawn_text_sizes() as seen:
+                png = render_intrigue_compact(view, NAMES[:seats], locale)
+            shown = shown_scale(image_of(png).size)
+            small = [(size, text) for size, text in seen if size * shown < readability.MIN_SHOWN_PX]
+            assert seen and not small, (seats, locale, small)
+    hand = tuple(HandCardView(id=f"M{i:02d}", merc=merc, expires_turn=9) for i, merc in enumerate(MercType))
+    view = with_hand(reference_view(4), 1).model_copy(update={"viewer": 1})
+    view = view.model_copy(
+        update={"players": tuple(p.model_copy(update={"hand": hand}) if p.seat == 1 else p for p in view.players)}
+    )
+    for locale in LOCALES:
+        with drawn_text_sizes() as seen:
+            hand_png = render_intrigue_hand(view, locale)
+        assert hand_png is not None
+        shown = shown_scale(image_of(hand_png).size)
+        assert image_of(hand_png).width <= 800
+        assert seen and not [size for size, _ in seen if size * shown < readability.MIN_SHOWN_PX]
+
+
+def test_compact_board_keeps_one_size_through_a_game() -> None:
+    sizes = {image_of(render_intrigue_compact(view, NAMES[:seats], "ru")).size for view, seats in compact_samples()}
+    assert sizes == {COMPACT_SIZE}
+
+
+def test_compact_board_numbers_the_seat_chips() -> None:
+    """Colour is never the only cue: every player's chip carries the seat number."""
+    with drawn_text_sizes() as seen:
+        render_intrigue_compact(reference_view(8), NAMES[:8], "en")
+    drawn = {text for _size, text in seen}
+    assert {str(seat + 1) for seat in range(8)} <= drawn
+
+
+def test_compact_board_and_hand_draw_only_what_their_viewer_may_see() -> None:
+    own = with_hand(reference_view(4), 1).model_copy(update={"viewer": 1})
+    with pytest.raises(ValueError, match="public view only"):
+        render_intrigue_compact(own, NAMES[:4], "ru")
+    assert render_intrigue_hand(reference_view(4), "ru") is None  # the public view has no hand
+    png = render_intrigue_hand(own, "en")
+    assert png is not None and image_of(png).width <= 800
+    with pytest.raises(ValueError):  # a view carrying another seat's hand is refused
+        render_intrigue_hand(with_hand(reference_view(4), 2).model_copy(update={"viewer": 1}), "en")
+
+
+def test_full_board_chips_carry_the_seat_number_and_the_count() -> None:
+    """Colour is never the only cue on the detailed board either: a chip reads "seat, count"."""
+    with readability.drawn_text_sizes(bot.render.intrigue.chip_sprite) as seen:
+        bot.render.intrigue.chip_sprite(4, 2)
+    assert [text for _size, text in seen] == ["5", "2"]
+    assert bot.render.intrigue.chip_sprite(7, 12).width > bot.render.intrigue.chip_sprite(7, 1).width
+
+
+def test_face_down_cards_and_contested_seats_are_numbered() -> None:
+    """A face-down card reads "owner's seat, #number on the character"; a seat dot carries its number."""
+    with readability.drawn_text_sizes(bot.render.intrigue.card_back, bot.render.intrigue.seat_badge) as seen:
+        bot.render.intrigue.card_back(2, "1")
+        bot.render.intrigue.seat_badge(6, 16)
+    assert [text for _size, text in seen] == ["3", "#1", "7"]

@@ -7,6 +7,7 @@ import io
 import subprocess
 import sys
 from concurrent.futures import ThreadPoolExecutor
+from contextlib import AbstractContextManager
 from pathlib import Path
 from types import ModuleType
 
@@ -16,7 +17,18 @@ from PIL import Image
 import bot.render.common
 import bot.render.masti
 from bot.i18n import catalogue, translate
-from bot.render.masti import HAND_H, WIDTH, render_masti_board, sample_views, winning_seat
+from bot.render.masti import (
+    COMPACT_FONT_SIZES,
+    COMPACT_SIZE,
+    HAND_H,
+    WIDTH,
+    render_masti_board,
+    render_masti_compact,
+    render_masti_hand,
+    sample_views,
+    shown_scale,
+    winning_seat,
+)
 from games.masti.deck import card_info
 from games.masti.models import (
     CardKind,
@@ -32,6 +44,7 @@ from games.masti.models import (
     RoundResultView,
     ScoreBreakdown,
 )
+from tests.bot.render import readability
 
 MAX_PNG_BYTES = 250 * 1024
 LOCALES = ("ru", "en")
@@ -403,3 +416,71 @@ def test_render_package_never_imports_discord_or_the_engine() -> None:
     )
     result = subprocess.run([sys.executable, "-c", code], cwd=ROOT, check=False)  # noqa: S603 - fixed argv
     assert result.returncode == 0
+
+
+# ---------------------------------------------------------------------- compact board and hand (issue 13)
+def drawn_text_sizes() -> AbstractContextManager[list[tuple[float, str]]]:
+    """Record the font size of every text drawn meanwhile (the card and mark caches cleared first)."""
+    return readability.drawn_text_sizes(bot.render.masti.card_face, bot.render.masti.neutral_icon)
+
+
+def test_compact_fonts_read_at_discords_preview_size() -> None:
+    """No text under 11 px once Discord shrinks the image to fit 400x300: declared and actually drawn."""
+    scale = shown_scale(COMPACT_SIZE)
+    assert scale >= 0.5  # about 4:3 and at most 800 wide: neither cap shrinks it to illegibility
+    assert min(COMPACT_FONT_SIZES) * scale >= readability.MIN_SHOWN_PX
+    samples = dict(sample_views())
+    private, names = samples["4p-private"]
+    every_kind = ("A01", "A02", "A03", "A13", "A12", "P11", "E10", "U09", "A04", "P05")  # joker, −2, +2, power…
+    samples["every-kind"] = (private.model_copy(update={"hand": every_kind, "legal_cards": every_kind[:3]}), names)
+    for name, (view, names) in samples.items():
+        for locale in LOCALES:
+            png: bytes | None
+            with drawn_text_sizes() as seen:
+                if view.viewer is None:
+                    png = render_masti_compact(view, names, locale)
+                else:
+                    png = render_masti_hand(view, locale)
+            assert png is not None
+            shown = shown_scale(Image.open(io.BytesIO(png)).size)
+            small = [(size, text) for size, text in seen if size * shown < readability.MIN_SHOWN_PX]
+            assert seen and not small, (name, locale, small)
+
+
+def test_compact_board_keeps_one_size_through_a_game() -> None:
+    sizes = {
+        Image.open(io.BytesIO(render_masti_compact(view, names, locale))).size
+        for view, names in sample_views().values()
+        if view.viewer is None
+        for locale in LOCALES
+    }
+    assert sizes == {COMPACT_SIZE}
+
+
+def test_compact_board_numbers_every_seat_chip() -> None:
+    """Colour is never the only cue: each seat's chip carries its number."""
+    view, names = sample_views()["6p-mid-round"]
+    with drawn_text_sizes() as seen:
+        render_masti_compact(view, names, "en")
+    drawn = [text for _size, text in seen]
+    for seat in range(6):
+        assert drawn.count(str(seat + 1)) >= 2  # its cell and its slot in the round (values aside)
+
+
+def test_compact_board_and_hand_refuse_what_they_must_not_draw() -> None:
+    private, names = sample_views()["4p-private"]
+    with pytest.raises(ValueError, match="public view only"):
+        render_masti_compact(private, names, "ru")
+    public = next(v for v, _n in sample_views().values() if v.viewer is None)
+    assert render_masti_hand(public, "ru") is None
+
+
+def test_hand_picture_shows_the_viewers_cards_and_dims_the_unplayable() -> None:
+    view, _names = sample_views()["4p-private"]
+    assert view.hand and view.legal_cards is not None and set(view.legal_cards) < set(view.hand)
+    png = render_masti_hand(view, "en")
+    assert png is not None
+    image = Image.open(io.BytesIO(png))
+    assert image.width <= 800
+    everything = view.model_copy(update={"legal_cards": view.hand})
+    assert render_masti_hand(everything, "en") != png  # the dimmed cards are drawn differently

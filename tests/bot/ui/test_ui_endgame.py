@@ -225,7 +225,9 @@ async def test_resign_asks_privately_then_ends_a_duel(world):
     assert results == {alice.id: 0, bob.id: 1}
     result = world.thread_messages(table_id)[-1]
     assert result.embeds[0].description == "1. alice\n2. bob"
-    assert "bob resigns and reveals: Captain, Contessa." in embed_text(world.board(table_id).embeds)
+    # The board keeps the last three lines; the Log button shows the whole game's.
+    log = await bob.click(world.board(table_id), custom_id=f"tbl:{table_id}:log")
+    assert log.response is not None and "bob resigns and reveals: Captain, Contessa." in embed_text(log.response.embeds)
 
 
 async def test_a_resigning_player_leaves_and_the_game_goes_on(world):
@@ -240,7 +242,7 @@ async def test_a_resigning_player_leaves_and_the_game_goes_on(world):
     state = world.state(table_id)
     assert world.table(table_id).status == "active" and state.eliminated == (1,)
     assert state.phase is Phase.DECLARE and state.turn == 0
-    assert "bob resigns and reveals: Contessa, Ambassador." in embed_text(world.board(table_id).embeds)
+    assert "bob resigns and reveals: Contessa, Ambassador." in world.bot.publisher.logs[table_id]
     again = await world.table_button(bob, table_id, "resign")
     assert again.response is not None
     refused = await bob.click(again.response, custom_id=f"tbl:{table_id}:resign_yes")

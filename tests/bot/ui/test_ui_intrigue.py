@@ -78,16 +78,32 @@ def assert_refused(world: World, result: InteractionResult, expected: str) -> No
     assert "Traceback" not in text
 
 
+def fresh_board(world: World, table_id: int) -> panels.Payload:
+    """Return the board the bot would draw now (the publisher's log, the awaited seats' actions)."""
+    table = world.table(table_id)
+    state = state_of(world, table_id)
+    awaited: list[Any] = []
+    for seat in sorted(table.engine.active_seats(state)):
+        awaited.extend(a for a in table.engine.legal_actions(state, seat) if a not in awaited)
+    return panels.board_payload(table, list(world.bot.publisher.logs.get(table_id, ())), awaited_legal=awaited)
+
+
 async def board_caught_up(world: World, table_id: int) -> None:
-    """Wait until the board message shows the table's current version (its redraw runs as a task)."""
-    version = state_of(world, table_id).version
+    """Wait until the board message shows the table's current state (its redraw runs as a task).
+
+    A board names no version, so the one shown is compared with the one the bot would draw now:
+    the same text and the same buttons (their custom ids carry the prompt version).
+    """
     for _ in range(500):
         await world.env.settle()
-        footer = world.board(table_id).embeds[0].footer.text or ""
-        if footer.endswith(f"v{version}"):
+        fresh = fresh_board(world, table_id)
+        shown = world.board(table_id)
+        fresh_ids = [c["custom_id"] for c in walk(fresh.view.to_components()) if c.get("custom_id")]
+        shown_ids = [c["custom_id"] for c in walk(world.components(shown)) if c.get("custom_id")]
+        if shown.embeds[0].description == fresh.embed.description and shown_ids == fresh_ids:
             return
         await asyncio.sleep(0.01)
-    raise AssertionError(f"the board never showed v{version}")
+    raise AssertionError(f"the board never showed v{state_of(world, table_id).version}")
 
 
 async def play_until(world: World, table_id: int, done: Any, *, steps: int = 600) -> None:
@@ -257,9 +273,11 @@ async def test_investments_are_chosen_in_the_private_panel_and_stay_hidden_on_th
     assert f"alice hires 1 mercenary for {cost} coins." in public_text
     assert "Spy" not in public_text
     mine = embed_text((await panel(world, alice, table_id)).embeds)
-    assert f"{state.hands[0][0].id} Spy" in mine
+    assert "Spy" in mine and state.hands[0][0].id not in mine  # her card by its type, never its id
     theirs = embed_text((await panel(world, bob, table_id)).embeds)
-    assert state.hands[0][0].id not in theirs  # bob never sees alice's card
+    assert not [
+        line for line in theirs.splitlines() if line.startswith("In hand") and "Spy" in line
+    ]  # not alice's card
 
 
 async def test_a_stale_panel_choice_is_refused_as_out_of_date(world):

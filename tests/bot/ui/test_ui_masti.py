@@ -34,7 +34,7 @@ from bot.presenters.masti import MastiPresenter, card_label, signed, unit_names
 from bot.ratings import rate_result
 from bot.tables import Table
 from bot.ui import panels
-from bot.ui.panels import Payload, rating_line
+from bot.ui.panels import BOARD_VERSION, Payload, rating_line
 from games.core import GameRng, RandomAgent
 from games.masti.deck import ALL_CARDS, sort_key
 from games.masti.engine import MastiEngine
@@ -49,7 +49,6 @@ ENGINE = MastiEngine()
 PRESENTER = MastiPresenter()
 GAME = "Suits of Power"
 RAW_CARD = re.compile(r"\b[APEU](0[1-9]|1[0-3])\b")
-FOOTER = re.compile(r"#(\d+) · v(\d+)")
 
 #: 4 players, seat 0 leads; Aldo is trump for rounds 1-3. Seat 0 holds the high Aldo cards, seat 1
 #: two low ones (it must follow), seat 3 none (it may play anything).
@@ -255,7 +254,8 @@ async def test_followers_are_offered_the_led_persona_or_anything_when_void_and_t
     state = state_of(world, table_id)
     assert (state.round, state.bribe_gems, state.wealth_gems) == (2, (2, 1, 2, 1), (2, 0, 0, 0))
     assert state.won[0] == ("A13", "A04", "A01")
-    text = embed_text(world.board(table_id).embeds)
+    # The board shows the last few lines; the whole public log is what the Log button pages through.
+    text = "\n".join(world.bot.publisher.logs[table_id])
     assert en("masti.event.bribe_paid__gems_left", seat=seat[1].name, gems_left=1) in text
     cards = ", ".join(label(card) for card in ("A13", "A04", "A01"))
     assert en("masti.event.round_won__gems", winner=seat[0].name, round=1, cards=cards, gems=2) in text
@@ -273,7 +273,7 @@ async def test_no_bribe_button_without_bribe_gems(world):
     text = embed_text(second.embeds)
     assert en("masti.panel.todo.no_bribe") in text
     assert en("masti.panel.gems", bribe=0, wealth=0) in text
-    assert en("masti.event.bribe_paid", seat=seat[1].name) in embed_text(world.board(table_id).embeds)
+    assert en("masti.event.bribe_paid", seat=seat[1].name) in world.bot.publisher.logs[table_id]
 
     before = await world.db_snapshot(table_id)
     bribe = await press_bribe(world, seat[1], table_id)  # a copied, forged bribe button
@@ -556,7 +556,7 @@ async def test_a_whole_game_through_discord(world, monkeypatch, n, humans, teams
     # No public message ever showed a card that was in a hand or in the trump deck.
     check.scan_requests(world)
     assert not check.problems, "\n".join(check.problems[:20])
-    assert check.board_checks >= 10 and check.panel_checks >= 10 and check.scanned["footer"] >= 10
+    assert check.board_checks >= 10 and check.panel_checks >= 10 and check.scanned["board"] >= 10
     for posted in [*world.thread_messages(table_id), *world.channel.history()]:
         assert not posted.flags.ephemeral
         assert not cards_named(posted.content + embed_text(posted.embeds)) & hidden(state)
@@ -709,6 +709,7 @@ class MastiLeakCheck:
         self.states: dict[tuple[int, int], MastiState] = {}
         self.finals: dict[int, MastiState] = {}
         self.payloads: dict[int, list[Payload]] = {}
+        self.board_versions: dict[str, set[tuple[int, int]]] = {}
         self.board_checks = 0
         self.panel_checks = 0
         self.observed: Counter[str] = Counter()
@@ -769,6 +770,9 @@ class MastiLeakCheck:
         if kind != "board":
             return
         self.payloads.setdefault(table.id, []).append(payload)
+        # Boards carry no version on Discord: the text of each board is tied to the version it shows.
+        key = payload.embed.description or ""
+        self.board_versions.setdefault(key, set()).add((table.id, payload.extra[BOARD_VERSION]))
         view = self.rendered.get(payload.png or b"")
         if view is None or not is_public(view):
             self.problems.append(f"a board of table {table.id} carries an image not drawn from the public view")
@@ -821,8 +825,9 @@ class MastiLeakCheck:
         """Check every public message the bot sent or edited: no card hidden at that board version.
 
         Requests to ``/channels/…`` are public (the thread, its messages, the board, the result, the
-        lobby); private answers go through interaction callbacks and webhooks instead. A board names
-        its version in the footer; any other public message is checked against the table's last state.
+        lobby); private answers go through interaction callbacks and webhooks instead. A board is
+        known by its text (the observer saw which version each board showed); any other public
+        message is checked against the table's last state.
         """
         threads = {world.table(t).thread_id: t for t, _v in self.states}
         self.scanned = Counter()
@@ -836,17 +841,20 @@ class MastiLeakCheck:
             self.scanned["all"] += 1
             if not named:
                 continue
-            footer = FOOTER.search(text)
-            self.scanned["footer" if footer else "other"] += 1
-            if footer is not None:
-                state = self.states.get((int(footer[1]), int(footer[2])))
+            embeds = request.json.get("embeds") or [] if isinstance(request.json, dict) else []
+            shown = [self.board_versions.get(e.get("description") or "") for e in embeds if isinstance(e, dict)]
+            boards = set().union(*(found for found in shown if found))
+            self.scanned["board" if boards else "other"] += 1
+            if boards:
+                # The same text at several versions: a card hidden at any of them must not show.
+                states = [self.states.get(key) for key in boards]
             else:
                 channel = int(request.path.split("/")[2])
-                state = self.finals.get(threads.get(channel, -1))
-            if state is None:
+                states = [self.finals.get(threads.get(channel, -1))]
+            if any(state is None for state in states):
                 self.problems.append(f"{request.method} {request.path} names cards outside any game: {sorted(named)}")
                 continue
-            leaked = named & hidden(state)
+            leaked = named & set().union(*(hidden(state) for state in states if state is not None))
             if leaked:
                 self.problems.append(f"{request.method} {request.path} shows hidden {sorted(leaked)}: {text[:300]!r}")
 

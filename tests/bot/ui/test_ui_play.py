@@ -128,7 +128,8 @@ async def test_private_decisions_are_taken_on_the_panel(world):
 
     state = world.state(table_id)
     assert state.coins == (4, 2) and state.turn == 1 and state.revealed == ((), (D.CAPTAIN,))
-    text = embed_text(world.board(table_id).embeds)
+    # The board shows the last three lines; the whole public log is the one the Log button pages.
+    text = embed_text(world.board(table_id).embeds) + "\n".join(world.bot.publisher.logs[table_id])
     assert "alice claims Duke and declares Tax." in text
     assert "bob challenges alice's Duke." in text
     assert "bob loses an influence and reveals Captain." in text

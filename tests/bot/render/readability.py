@@ -1,0 +1,41 @@
+"""What the readability tests of the compact boards share: the size of every text a render draws.
+
+Discord shows an embed image at most about 400x300 px; a text reads there when its font size times
+``min(400 / width, 300 / height)`` is at least 11 px (issue 13). Reading the sizes off the drawing
+calls checks what is drawn, not only the constants a renderer declares.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from typing import Any
+
+import pytest
+from PIL import ImageDraw
+
+#: The smallest text, in pixels, that reads once the client has scaled the image down.
+MIN_SHOWN_PX = 11
+
+
+@contextmanager
+def drawn_text_sizes(*caches: Callable[..., Any]) -> Iterator[list[tuple[float, str]]]:
+    """Record (font size, text) of every non-empty text drawn meanwhile; ``caches`` are cleared first.
+
+    Cached sprites (card faces, chips) were drawn before the recording started, so their
+    ``lru_cache`` must be emptied for their texts to be seen.
+    """
+    seen: list[tuple[float, str]] = []
+    original = ImageDraw.ImageDraw.text
+
+    def text(self: ImageDraw.ImageDraw, xy: Any, text: Any, *args: Any, **kwargs: Any) -> None:
+        fnt = kwargs.get("font")
+        if text and str(text).strip() and fnt is not None:
+            seen.append((fnt.size, str(text)))
+        original(self, xy, text, *args, **kwargs)
+
+    for cache in caches:
+        cache.cache_clear()  # type: ignore[attr-defined]
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(ImageDraw.ImageDraw, "text", text)
+        yield seen
