@@ -74,30 +74,43 @@ DRAFT_WEIGHTS: dict[Card, float] = {
     Card.AMBASSADOR: 0.10,
 }
 DRAFT_WEIGHTS_FIRST: dict[Card, float] = {
-    Card.DUKE: 0.26,
-    Card.CAPTAIN: 0.36,
-    Card.ASSASSIN: 0.15,
-    Card.CONTESSA: 0.15,
+    Card.DUKE: 0.19,
+    Card.CAPTAIN: 0.55,
+    Card.ASSASSIN: 0.09,
+    Card.CONTESSA: 0.09,
     Card.AMBASSADOR: 0.08,
 }
+#: The weight of the plain card count against the draft deal's own odds (cards move after the deal).
+DRAFT_MOVED = 0.2
+#: How likely a player losing an influence keeps the worse of its two cards, against the better one.
+KEPT_WORSE = 0.35
 #: What an influence is worth in coins (a coup costs 7 and takes one), and a lost game.
 INFLUENCE = 8.0
 GAME = 60.0
+#: Head to head, an influence is worth the share of the game it wins: the game is worth this many coins
+#: and these are the rough odds of winning with (own, opponent's) influences, coins aside.
+DUEL_GAME = 40.0
+DUEL_ODDS: dict[tuple[int, int], float] = {(2, 2): 0.5, (2, 1): 0.75, (1, 2): 0.25, (1, 1): 0.5}
 #: How often a claimant is assumed to bluff a claim or a block (the prior the card count updates): head
 #: to head bluffs pay (one opponent to catch them), at a bigger table they seldom do.
 ASSUMED_BLUFF = 0.12
-ASSUMED_BLUFF_DUEL = 0.3
+ASSUMED_BLUFF_DUEL = 0.2
+ASSUMED_BLOCK_BLUFF_DUEL = 0.4
 #: The chance one opponent challenges a claim, before it has seen any copy of the character revealed.
 CHALLENGE_BASE = 0.1
-CHALLENGE_BASE_DUEL = 0.2
+CHALLENGE_BASE_DUEL = 0.15
 CHALLENGE_PER_REVEALED = 0.25
+#: The chance a target facing an assassination of its last card challenges it.
+LAST_CARD_CHALLENGE = 0.7
 #: The chance a target without the card still claims it to block (bluffed blocks).
 BLUFF_BLOCK = 0.15
+BLUFF_BLOCK_DUEL = 0.45
 LAST_CARD_BLUFF_BLOCK = 0.6
 #: Noise, in coins, added to each declared action's value: ties break at random and no move repeats forever.
 NOISE = 0.3
 #: How often the AI only banks coins (income, tax, exchange: nothing an opponent can block) instead of
-#: a best move that is probably blocked: without it two AIs that block each other's steals honestly would trade them forever.
+#: a best move that is probably blocked: without it two AIs that block each other's steals honestly
+#: would trade them forever.
 BANK_RATE = 0.05
 BANK_WHEN_BLOCKED = 0.35
 #: Actions per seat after which a game counts as dragging on: from then on banking grows more likely, so
@@ -168,11 +181,28 @@ class Reading:
             if player.hidden_count == 0:
                 odds = 0.0
             elif self.draft:
-                odds = self._draft_holds().get(card, 0.0)
+                # The deal as dealt, blended with the plain count: proven claims and exchanges move cards
+                # in ways the deal cannot tell, so nothing the count allows is ever taken as impossible.
+                plain = _at_least_one(COPIES - self.seen[card], self.unknown, player.hidden_count)
+                odds = (1 - DRAFT_MOVED) * self._draft_holds().get(card, 0.0) + DRAFT_MOVED * plain
+            elif player.hidden_count == 1 and player.revealed:
+                odds = self._last_card(player).get(card, 0.0)
             else:
                 odds = _at_least_one(COPIES - self.seen[card], self.unknown, player.hidden_count)
             self._holds[key] = odds
         return self._holds[key]
+
+    def _last_card(self, player: PlayerView) -> dict[Card, float]:
+        """Return the odds of each character being ``player``'s one face-down card.
+
+        The unseen copies set the prior; the card it chose to give up updates it: a player losing an
+        influence mostly keeps the better card, so a last card worth less than the one revealed is
+        less likely than the count alone says.
+        """
+        given_up = player.revealed[-1]
+        weights = {card: max(0, COPIES - self.seen[card]) * _kept_likelihood(card, given_up) for card in Card}
+        total = sum(weights.values())
+        return {card: weight / total for card, weight in weights.items()} if total > 0 else {}
 
     def _draft_holds(self) -> dict[Card, float]:
         """Return the opponent's odds per character in the draft, summed over every way it was dealt.
@@ -201,6 +231,8 @@ class Reading:
                             continue
                         hidden = original - shown
                         weight = prior / len(rest)
+                        if len(hidden) == 1 and opponent.revealed:
+                            weight *= _kept_likelihood(next(iter(hidden)), opponent.revealed[-1])
                         total += weight
                         for card in hidden:
                             weights[card] += weight
@@ -213,12 +245,16 @@ class Reading:
             }
         return self._draft_odds
 
-    def claim_true(self, seat: int, card: Card) -> float:
-        """Return the chance that ``seat``'s claim of ``card`` is true: the count, updated by the claim."""
+    def claim_true(self, seat: int, card: Card, *, block: bool = False) -> float:
+        """Return the chance that ``seat``'s claim of ``card`` is true: the count, updated by the claim.
+
+        ``block``: the claim blocks an action (head to head, blocks are bluffed more than actions).
+        """
         held = self.holds(seat, card)
         if held <= 0.0:
             return 0.0
-        bluff = ASSUMED_BLUFF_DUEL if self.live == 2 else ASSUMED_BLUFF
+        duel = ASSUMED_BLOCK_BLUFF_DUEL if block else ASSUMED_BLUFF_DUEL
+        bluff = duel if self.live == 2 else ASSUMED_BLUFF
         return held / (held + (1.0 - held) * bluff)
 
     def challenged(self, card: Card, *, by: Sequence[PlayerView] | None = None) -> float:
@@ -235,10 +271,13 @@ class Reading:
         blockers = self.opponents if target is None else [self.view.players[target]]
         none = 1.0
         for player in blockers:
+            if all(self.seen[card] >= COPIES for card in cards):
+                continue  # every blocking card is in sight: a block would be a bluff we call
             lacks = math.prod(1.0 - self.holds(player.seat, card) for card in cards)
-            bluff = (
-                LAST_CARD_BLUFF_BLOCK if kind is ActionKind.ASSASSINATE and player.hidden_count == 1 else BLUFF_BLOCK
-            )
+            if kind is ActionKind.ASSASSINATE and player.hidden_count == 1:
+                bluff = LAST_CARD_BLUFF_BLOCK
+            else:
+                bluff = BLUFF_BLOCK_DUEL if self.live == 2 else BLUFF_BLOCK
             none *= lacks * (1.0 - bluff)
         return 1.0 - none
 
@@ -251,18 +290,25 @@ class Reading:
         # The richest and the healthiest opponents are the ones to hold back.
         return (1.0 + player.coins / 10 + 0.3 * (player.hidden_count - 1)) / (self.live - 1)
 
-    def own_influence(self) -> float:
-        """Return what losing one of this seat's influences costs it."""
-        if self.me.hidden_count <= 1:
+    def own_influence(self, lost: int = 1) -> float:
+        """Return what losing ``lost`` of this seat's influences costs it."""
+        mine = self.me.hidden_count
+        if self.live == 2:
+            theirs = self.opponents[0].hidden_count
+            return DUEL_GAME * (_duel_odds(mine, theirs) - _duel_odds(mine - lost, theirs))
+        if mine <= lost:
             return GAME
-        return INFLUENCE * (1.25 if self.live == 2 else 1.0)
+        return INFLUENCE * lost
 
     def their_influence(self, seat: int) -> float:
         """Return what one of ``seat``'s influences lost is worth to this seat."""
         player = self.view.players[seat]
-        if player.hidden_count <= 1:
-            return GAME if self.live == 2 else INFLUENCE * 1.5 * self.weight(seat) * (self.live - 1) / 2
-        return INFLUENCE * self.weight(seat) * (1.0 if self.live == 2 else (self.live - 1) / 2)
+        if self.live == 2:
+            mine, theirs = self.me.hidden_count, player.hidden_count
+            return DUEL_GAME * (_duel_odds(mine, theirs - 1) - _duel_odds(mine, theirs))
+        # Worth what a coup costs, more for a dangerous opponent (rich, healthy) and for one it puts out.
+        threat = 1.0 + player.coins / 10 + (0.3 if player.hidden_count > 1 else 0.5)
+        return INFLUENCE * threat / 1.3
 
     def card_value(self, card: Card) -> float:
         """Return what holding ``card`` is worth at this table."""
@@ -277,6 +323,20 @@ class Reading:
         """Score a hand: its cards, less a duplicate (less flexible and easier to read)."""
         value = sum(self.card_value(c) for c in cards)
         return value - (1.5 if len(set(cards)) < len(cards) else 0.0)
+
+
+def _duel_odds(mine: int, theirs: int) -> float:
+    """Return the rough chance of winning a duel with ``mine`` influences against ``theirs``."""
+    if mine <= 0:
+        return 0.0
+    if theirs <= 0:
+        return 1.0
+    return DUEL_ODDS.get((mine, theirs), 0.5)
+
+
+def _kept_likelihood(kept: Card, given_up: Card) -> float:
+    """Return how likely a player holding ``kept`` and ``given_up`` gives up the latter (relative)."""
+    return 1.0 if CARD_VALUE[kept] >= CARD_VALUE[given_up] else KEPT_WORSE
 
 
 def _at_least_one(copies: float, unknown: int, drawn: int) -> float:
@@ -363,6 +423,9 @@ def _declare_value(reading: Reading, action: Any) -> float:
     if claim in reading.hand:
         return gain
     caught = reading.challenged(claim)
+    if kind is ActionKind.ASSASSINATE and target is not None and reading.view.players[target].hidden_count == 1:
+        # A target about to go out has nothing left to lose by challenging.
+        caught = max(caught, LAST_CARD_CHALLENGE)
     return (1.0 - caught) * gain - caught * reading.own_influence()
 
 
@@ -389,7 +452,8 @@ def _respond(reading: Reading, legal: Sequence[Any], rng: GameRng) -> Any:
         if not can_challenge:
             return allow
         stake = _action_worth(reading, action.action, action.actor, action.target)
-        return Challenge() if _should_challenge(reading, view.block.blocker, view.block.card, stake) else allow
+        challenge = _should_challenge(reading, view.block.blocker, view.block.card, stake, block=True)
+        return Challenge() if challenge else allow
     blocks = [a for a in legal if isinstance(a, Block)]
     claim = action.claim
     targeted_kill = action.action is ActionKind.ASSASSINATE and action.target == me
@@ -400,7 +464,7 @@ def _respond(reading: Reading, legal: Sequence[Any], rng: GameRng) -> Any:
             return block
     harm = -_action_worth(reading, action.action, action.actor, action.target)
     # A lost challenge of an assassination aimed at us leaves the assassination to take the other card.
-    fail = GAME if targeted_kill and reading.me.hidden_count <= 2 else None
+    fail = reading.own_influence(2) if targeted_kill else None
     if can_challenge and claim is not None and _should_challenge(reading, action.actor, claim, harm, fail=fail):
         return Challenge()
     if blocks:
@@ -442,7 +506,9 @@ def _action_worth(reading: Reading, kind: ActionKind, actor: int, target: int | 
     return 0.0
 
 
-def _should_challenge(reading: Reading, claimant: int, card: Card, stake: float, *, fail: float | None = None) -> bool:
+def _should_challenge(
+    reading: Reading, claimant: int, card: Card, stake: float, *, fail: float | None = None, block: bool = False
+) -> bool:
     """Return whether challenging ``claimant``'s claim of ``card`` is worth the risk.
 
     ``stake`` is what the claim succeeding costs this seat (the action's harm, or the worth of its
@@ -450,7 +516,7 @@ def _should_challenge(reading: Reading, claimant: int, card: Card, stake: float,
     takes one of ours (or ``fail``, when losing costs more). A claim no copy is left for is always
     challenged.
     """
-    true = reading.claim_true(claimant, card)
+    true = reading.claim_true(claimant, card, block=block)
     if true <= 0.0:
         return True
     gain = reading.their_influence(claimant) + max(0.0, stake)
@@ -478,13 +544,12 @@ def _bluff_block(
         if reading.seen[block.card] >= COPIES and not reading.draft:
             continue  # every copy is in sight: the bluff is plain to anyone counting revealed cards
         caught = reading.challenged(block.card, by=challengers)
-        loss = reading.own_influence()
         if kind is ActionKind.ASSASSINATE:
             # Caught, the block costs an influence and the assassination still takes another.
-            loss = GAME if me.hidden_count <= 2 else 2 * INFLUENCE
-            value = harm - caught * (loss + harm) if me.hidden_count == 1 else harm - caught * loss
+            value = harm - caught * reading.own_influence(2)
         else:
-            value = harm - caught * (loss + harm)
+            # Caught, the block costs an influence and the action goes ahead all the same.
+            value = harm - caught * (reading.own_influence() + harm)
         options.append((value, block))
     if not options:
         return None
