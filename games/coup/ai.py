@@ -3,15 +3,18 @@
 It reads the table as a card counter (:class:`Reading`): its own hand, every revealed card, the
 size of the court deck and, in the two-player draft, how that deal is built (one full set of the
 five characters shared out, plus each player's secret pick) give the chance that a given opponent
-holds a character. A claim is itself evidence (players mostly claim what they hold), so the chance
-that a claim is true weighs the card count against an assumed bluff rate.
+holds a character; a player down to one card has probably kept the better of its two. A claim is
+itself evidence (players mostly claim what they hold), so the chance that a claim is true weighs the
+card count against an assumed bluff rate.
 
-From that, every decision compares expected values in coins, with an influence worth several coins
-(and a player's last influence worth the game):
+From that, every decision compares expected values in coins. An influence is worth about a coup at
+a bigger table (a player's last one the game); head to head it is worth the share of the game it
+swings, from rough odds of winning with two or one influence against two or one.
 
 - declaring: income, foreign aid, tax, steal, assassinate, exchange and coup are each scored with
-  the chance of being blocked or, for a bluff, challenged; a little seeded noise keeps two AIs from
-  locking into the same blocked move forever and keeps its bluffs unpredictable;
+  the chance of being blocked or, for a bluff, challenged, plus a little seeded noise; a move that
+  is probably blocked sometimes gives way to banking coins (more often the longer a game drags), so
+  two AIs never trade blocked moves forever;
 - responding: it blocks with the card it holds, bluffs a block when being caught is unlikely or the
   alternative is elimination, and challenges an action or a block when the chance it is a bluff
   outweighs the influence a lost challenge costs (always when every copy is accounted for
@@ -106,7 +109,7 @@ LAST_CARD_CHALLENGE = 0.7
 BLUFF_BLOCK = 0.15
 BLUFF_BLOCK_DUEL = 0.45
 LAST_CARD_BLUFF_BLOCK = 0.6
-#: Noise, in coins, added to each declared action's value: ties break at random and no move repeats forever.
+#: Noise, in coins, added to each declared action's value: near ties break at random, bluffs stay unpredictable.
 NOISE = 0.3
 #: How often the AI only banks coins (income, tax, exchange: nothing an opponent can block) instead of
 #: a best move that is probably blocked: without it two AIs that block each other's steals honestly
@@ -116,8 +119,8 @@ BANK_WHEN_BLOCKED = 0.35
 #: Actions per seat after which a game counts as dragging on: from then on banking grows more likely, so
 #: even two AIs that keep blocking each other's assassinations honestly reach a coup.
 LONG_GAME = 40
-#: A bluffed block when the alternative is a lost influence anyway is made this often (not always: it
-#: would become a certainty an opponent could read).
+#: A Contessa bluff against an assassination, when worth it with two cards left, is made this often
+#: (not always: a certainty an opponent could read).
 BLUFF_BLOCK_RATE = 0.75
 
 
@@ -184,7 +187,8 @@ class Reading:
                 # The deal as dealt, blended with the plain count: proven claims and exchanges move cards
                 # in ways the deal cannot tell, so nothing the count allows is ever taken as impossible.
                 plain = _at_least_one(COPIES - self.seen[card], self.unknown, player.hidden_count)
-                odds = (1 - DRAFT_MOVED) * self._draft_holds().get(card, 0.0) + DRAFT_MOVED * plain
+                dealt = self._draft_holds()
+                odds = (1 - DRAFT_MOVED) * dealt[card] + DRAFT_MOVED * plain if dealt else plain
             elif player.hidden_count == 1 and player.revealed:
                 odds = self._last_card(player).get(card, 0.0)
             else:
@@ -212,13 +216,13 @@ class Reading:
         cards (hand and revealed), the opponent's pick is weighted as the AI drafts, and the
         opponent's card from the shared set is any of the four this seat did not get. A deal that
         cannot explain the opponent's revealed cards is dropped; if none can (cards moved through
-        proven claims and exchanges), the plain card count answers.
+        proven claims and exchanges), it returns no odds and the plain card count answers.
         """
         if self._draft_odds is not None:
             return self._draft_odds
         opponent = self.opponents[0] if self.opponents else None
         mine = list(self.hand) + list(self.me.revealed)
-        weights: Counter[Card] = Counter()
+        weights: dict[Card, float] = dict.fromkeys(Card, 0.0)
         total = 0.0
         if opponent is not None:
             shown = Counter(opponent.revealed)
@@ -236,13 +240,7 @@ class Reading:
                         total += weight
                         for card in hidden:
                             weights[card] += weight
-        if total > 0:
-            self._draft_odds = {card: weights[card] / total for card in Card}
-        else:
-            hidden_count = opponent.hidden_count if opponent is not None else 0
-            self._draft_odds = {
-                card: _at_least_one(max(0, 2 - self.seen[card]), self.unknown, hidden_count) for card in Card
-            }
+        self._draft_odds = {card: weights[card] / total for card in Card} if total > 0 else {}
         return self._draft_odds
 
     def claim_true(self, seat: int, card: Card, *, block: bool = False) -> float:
