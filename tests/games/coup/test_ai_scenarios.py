@@ -128,6 +128,23 @@ def test_it_challenges_a_likely_bluff_that_would_win_it_the_duel() -> None:
     assert responses(view, [Challenge(), Allow()]) == Counter({"challenge": 40})
 
 
+def test_with_two_cards_against_one_it_does_not_stake_its_lead_on_a_likely_true_claim() -> None:
+    # Head to head it leads two cards to one. A Duke claim it cannot disprove is probably true; a lost
+    # challenge would throw the lead away for a three-coin tax, so it lets the tax stand.
+    players = [seat(0, hidden=1, revealed=(AM,)), seat(1, hand=(CA, CO))]
+    view = table(players, 1, phase=Phase.RESPOND_ACTION, action=tax_by(0))
+    assert responses(view, [Challenge(), Allow()]) == Counter({"allow": 40})
+
+
+def test_it_reads_a_last_card_as_the_better_one_kept() -> None:
+    # A player that gave up a Captain more likely kept a Duke (better) than a Contessa (worse), though the
+    # plain count has three of each unseen.
+    view = table([seat(0, hidden=1, revealed=(CA,)), seat(1, hand=(AS, AM)), seat(2)], 1)
+    reading = Reading(view)
+    assert reading.holds(0, D) > 2 * reading.holds(0, CO)
+    assert reading.holds(2, D) == reading.holds(2, CO)  # two face-down cards: the count alone
+
+
 def test_in_the_draft_it_counts_only_the_seven_cards_dealt() -> None:
     # Draft deal: one set of five shared out plus each player's pick (7 cards). It holds two Dukes, so the
     # shared set's Duke is its own; the opponent revealed a Contessa and could hold a Duke only had it
