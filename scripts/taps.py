@@ -187,21 +187,59 @@ def form_openers(rows: Sequence[dict[str, Any]]) -> list[str]:
 
 
 def fill_form(modal: dict[str, Any], upcoming: Sequence[str]) -> dict[str, Any]:
-    """Return a form's answers: in each choice control, the options the AI takes next (in that order)."""
-    rank = {code: index for index, code in reversed(list(enumerate(upcoming)))}
+    """Return a form's answers: in its choice controls, the actions the AI takes next for this decision.
+
+    The decision is the run of ``upcoming`` actions that the form's controls offer (the form's own
+    closing action, such as paying for a basket, is no option and ends it). Each of those actions
+    is answered once, in the first control that offers it, in the AI's order.
+    """
+    controls = [
+        control
+        for control in _walk(modal.get("components") or [])
+        if control.get("custom_id") and control.get("options")
+    ]
+    offered = {o.get("value") for control in controls for o in control["options"]}
+    decision: list[str] = []
+    for code in upcoming:
+        if code not in offered or code in decision:
+            break
+        decision.append(code)
+    return _answers(controls, decision)
+
+
+def steps_instead(modal: dict[str, Any], upcoming: Sequence[str]) -> int:
+    """Return the taps the decision a form would take costs without it: one per action, closing included."""
+    offered = {o.get("value") for control in _walk(modal.get("components") or []) for o in control.get("options") or []}
+    taken = 0
+    for code in upcoming:
+        if code not in offered:
+            return taken + 1  # the closing action (pay, send) is one more tap
+        taken += 1
+    return taken
+
+
+def _answers(controls: Sequence[dict[str, Any]], decision: Sequence[str]) -> dict[str, Any]:
+    rank = {code: index for index, code in enumerate(decision)}
+    used: set[str] = set()
     values: dict[str, Any] = {}
-    for control in _walk(modal.get("components") or []):
-        options = [o.get("value") for o in control.get("options") or [] if o.get("value") in rank]
-        if not control.get("custom_id") or not options:
+    for control in controls:
+        options = sorted(
+            (o.get("value") for o in control["options"] if o.get("value") in rank and o.get("value") not in used),
+            key=rank.__getitem__,
+        )
+        if not options:
             continue
-        options.sort(key=rank.__getitem__)
         kind = control.get("type")
         if kind == ComponentType.RADIO_GROUP:
-            values[control["custom_id"]] = options[0]
+            picked = options[:1]
+            values[control["custom_id"]] = picked[0]
         elif kind == ComponentType.CHECKBOX_GROUP or (control.get("max_values") or 1) > 1:
-            values[control["custom_id"]] = options[: control.get("max_values") or len(options)]
+            picked = options[: control.get("max_values") or len(options)]
+            values[control["custom_id"]] = picked
         else:
-            values[control["custom_id"]] = [options[0]]
+            picked = options[:1]
+            values[control["custom_id"]] = picked
+        used.update(picked)
     return values
 
 
@@ -266,6 +304,9 @@ class Person:
         code = encode_action(choose_ai_action(table.engine, self.agent, table.state, seat))
         prompt = table.prompt_version
         board = self._message(table.board_message_id)
+        # A person takes a decision offered as one form through that form (its button names it).
+        if self.panel is not None and await self._try_forms(self.panel, seat, prompt=prompt, first=code):
+            return
         for message in (board, self.panel):
             if message is not None and (found := find_action(self._rows(message), table.id, prompt, code)):
                 await self._take(message, found, code)
@@ -278,6 +319,8 @@ class Person:
         if opened.response is None or not opened.ephemeral:
             raise RuntimeError("“My cards” did not open a private panel")
         self.panel = opened.response
+        if await self._try_forms(self.panel, seat, prompt=prompt, first=code):
+            return
         if found := find_action(self._rows(self.panel), table.id, prompt, code):
             await self._take(self.panel, found, code)
             return
@@ -294,18 +337,30 @@ class Person:
             result = await self.member.select(message, [code], custom_id=custom_id)
         self._check(result, message)
 
-    async def _try_forms(self, message: ResponseMessage, seat: int) -> bool:
-        """Open a form behind an unknown button of ``message`` and submit it filled; return whether one was."""
+    async def _try_forms(
+        self, message: ResponseMessage, seat: int, *, prompt: int | None = None, first: str | None = None
+    ) -> bool:
+        """Open a form behind an unknown button of ``message`` and submit it filled; return whether one was.
+
+        With ``prompt`` and ``first``, only a form of that prompt whose answers take the action
+        ``first`` is used (the decision it is for), and a form looked into but not used costs
+        nothing: its button says what it is for, so a person would not have opened it.
+        """
         upcoming = self._upcoming(seat)
         for custom_id in form_openers(self._rows(message)):
-            self._tap()
+            if prompt is not None and not custom_id.startswith(f"form:{self.table.id}:{prompt}:"):
+                continue
             shown = await self.member.click(message, custom_id=custom_id)
             modal = shown.modal
             if modal is None:
                 continue
             values = fill_form(modal, upcoming)
-            if not values:
+            chosen = {v for value in values.values() for v in (value if isinstance(value, list) else [value])}
+            if not values or (first is not None and first not in chosen):
                 continue  # a form for something else: closing it costs no interaction
+            if first is not None and 2 + len(values) > steps_instead(modal, upcoming):
+                continue  # opening, filling and sending it takes more taps than the steps: a person takes the steps
+            self._tap()
             for _ in values:
                 self._tap()
             self._tap()

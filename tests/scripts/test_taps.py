@@ -87,7 +87,10 @@ def test_a_form_is_filled_with_the_actions_the_ai_takes_next():
             {"type": 18, "component": {"type": 4, "custom_id": "text"}},
         ],
     }
-    assert fill_form(modal, ["a", "b", "c"]) == {"one": ["a"], "many": ["a", "c"], "radio": "b", "boxes": ["c"]}
+    # Each planned action is answered once, in the first control offering it.
+    assert fill_form(modal, ["a", "b", "c"]) == {"one": ["a"], "many": ["c"], "radio": "b"}
+    # The decision ends at the first planned action the form does not offer (its closing action).
+    assert fill_form(modal, ["b", "pay", "a"]) == {"one": ["b"]}
 
 
 def test_main_prints_the_table(capsys, monkeypatch):
