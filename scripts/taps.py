@@ -218,6 +218,18 @@ def steps_instead(modal: dict[str, Any], upcoming: Sequence[str]) -> int:
     return taken
 
 
+def _complete(modal: dict[str, Any], values: dict[str, Any]) -> bool:
+    """Return whether ``values`` answer every required control of ``modal`` (else the plan is not this form's)."""
+    return all(
+        control["custom_id"] in values
+        for control in _walk(modal.get("components") or [])
+        if control.get("custom_id")
+        and control.get("options")
+        and control.get("required", True)
+        and (control.get("min_values") is None or control.get("min_values", 1) > 0)
+    )
+
+
 def _answers(controls: Sequence[dict[str, Any]], decision: Sequence[str]) -> dict[str, Any]:
     rank = {code: index for index, code in enumerate(decision)}
     used: set[str] = set()
@@ -356,7 +368,7 @@ class Person:
                 continue
             values = fill_form(modal, upcoming)
             chosen = {v for value in values.values() for v in (value if isinstance(value, list) else [value])}
-            if not values or (first is not None and first not in chosen):
+            if not values or (first is not None and first not in chosen) or not _complete(modal, values):
                 continue  # a form for something else: closing it costs no interaction
             if first is not None and 2 + len(values) > steps_instead(modal, upcoming):
                 continue  # opening, filling and sending it takes more taps than the steps: a person takes the steps
