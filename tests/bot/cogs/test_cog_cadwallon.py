@@ -215,7 +215,10 @@ async def test_the_boards_rules_button_shows_the_main_rules(world):
     table_id = await world.seat(alice, ais=1, game="cadwallon")
     ivan = world.member("ivan", locale="ru")
 
-    result = await world.table_button(ivan, table_id, "rules")
+    # The board's row gave Rules' place to Full board, whose private answer carries it.
+    full = await world.table_button(ivan, table_id, "full")
+    assert full.ephemeral and full.response is not None
+    result = await ivan.click(full.response, custom_id=f"tbl:{table_id}:rules")
 
     assert result.ephemeral and result.response is not None
     (embed,) = result.response.embeds

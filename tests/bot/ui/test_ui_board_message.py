@@ -39,7 +39,7 @@ def attachment_png(world: World, response: Any) -> bytes:
 
 
 async def test_only_the_compact_boards_games_have_a_full_board() -> None:
-    assert {game for game in PRESENTERS if has_full_board(game)} == {"masti", "intrigue"}
+    assert {game for game in PRESENTERS if has_full_board(game)} == {"cadwallon", "masti", "intrigue"}
 
 
 @pytest.mark.parametrize("game", ["coup", "masti"])
