@@ -204,10 +204,22 @@ class World:
         return await member.click(self.lobby(table_id), custom_id=f"lobby:{table_id}:{verb}")
 
     async def seat(
-        self, host: MemberActor, *guests: MemberActor, ais: int = 0, start: bool = True, **options: Any
+        self,
+        host: MemberActor,
+        *guests: MemberActor,
+        ais: int = 0,
+        start: bool = True,
+        reaction_clock: int | None = None,
+        **options: Any,
     ) -> int:
-        """Open a table, seat ``guests`` and ``ais`` AIs, and start it (unless ``start`` is false)."""
+        """Open a table, seat ``guests`` and ``ais`` AIs, and start it (unless ``start`` is false).
+
+        ``reaction_clock`` sets the table's reaction-window clock (no command option sets it: the
+        server's setting does), for long games whose 15-s windows would run out in real time.
+        """
         table_id = await self.new_table(host, **options)
+        if reaction_clock is not None:
+            self.table(table_id).options["reaction_clock"] = reaction_clock
         for guest in guests:
             result = await self.lobby_click(guest, table_id, "join")
             assert not result.ephemeral, private_text(result)

@@ -226,7 +226,9 @@ class Abuser:
         humans = min(humans, seats)
         host, *guests = self.players[:humans]
         self.now += SECONDS_PER_TABLE
-        table_id = await self.world.seat(host, *guests, ais=seats - humans, game=self.game, clock=3600)
+        table_id = await self.world.seat(
+            host, *guests, ais=seats - humans, game=self.game, clock=3600, reaction_clock=3600
+        )
         self.now += SECONDS_PER_TABLE
         return table_id
 

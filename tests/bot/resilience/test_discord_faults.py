@@ -98,8 +98,10 @@ async def test_games_survive_discord_faults(world, monkeypatch, game):
             seats = table_size(game, index)
             humans = min(1 + index % 2, seats)
             host, *guests = players.people[:humans]
-            # An hour's clock: a long game must not meet SimCord's real-time timers half-way.
-            table_id = await world.seat(host, *guests, ais=seats - humans, start=False, game=game, clock=3600)
+            # An hour's clock, reaction windows too: a long game must not meet SimCord's real-time timers half-way.
+            table_id = await world.seat(
+                host, *guests, ais=seats - humans, start=False, game=game, clock=3600, reaction_clock=3600
+            )
             plan.enabled = True
             for _ in range(10):  # a Start whose interaction expired did nothing: the host clicks again
                 if world.table(table_id).status != "lobby":

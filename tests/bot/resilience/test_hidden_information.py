@@ -398,9 +398,9 @@ async def test_games_on_discord_leak_nothing(world, monkeypatch, caplog, game):
             humans = min(1 + index % 3, seats)
             host, *guests = people[:humans]
             # An hour's clock: a long game must not meet SimCord's real-time timers half-way.
-            table_id = await world.seat(host, *guests, ais=seats - humans, game=game, clock=3600, start=False)
-            # Reaction windows run on their own short clock: give them the hour too.
-            world.table(table_id).options["reaction_clock"] = 3600
+            table_id = await world.seat(
+                host, *guests, ais=seats - humans, game=game, clock=3600, reaction_clock=3600, start=False
+            )
             started = await world.lobby_click(host, table_id, "start")
             assert not started.ephemeral
             await world.env.settle()
