@@ -1394,7 +1394,9 @@ COMPACT_ICON = 30
 HAND_CARD = (88, 124)
 HAND_GAP = 8
 HAND_PAD = 12
-HAND_MAX_CARDS = 8  # per row; a larger hand wraps onto a second row
+#: At most this many cards per row, rows filled evenly: an 8-card hand is two rows of 4, 400 px wide,
+#: which a phone shows at full size (one row of 8 was 784 px, shown at half size).
+HAND_MAX_CARDS = 5
 
 
 def shown_scale(size: tuple[int, int]) -> float:
@@ -1595,10 +1597,16 @@ def render_masti_compact(view: MastiView, names: Sequence[str], locale: str) -> 
 
 def hand_size_px(cards: int) -> tuple[int, int]:
     """Return the size of the hand picture for a hand of ``cards`` cards (a fixed height per row count)."""
-    per_row = max(1, min(cards, HAND_MAX_CARDS))
     rows = max(1, math.ceil(cards / HAND_MAX_CARDS))
+    per_row = hand_per_row(cards)
     width = 2 * HAND_PAD + per_row * HAND_CARD[0] + (per_row - 1) * HAND_GAP
     return max(width, 300), 2 * HAND_PAD + rows * HAND_CARD[1] + (rows - 1) * HAND_GAP
+
+
+def hand_per_row(cards: int) -> int:
+    """Return how many cards a row of the hand picture holds (rows filled evenly, at most :data:`HAND_MAX_CARDS`)."""
+    rows = max(1, math.ceil(cards / HAND_MAX_CARDS))
+    return max(1, math.ceil(cards / rows))
 
 
 def render_masti_hand(view: MastiView, locale: str) -> bytes | None:
@@ -1620,7 +1628,7 @@ def render_masti_hand(view: MastiView, locale: str) -> bytes | None:
         image = Image.new("RGB", size, FELT_EDGE)
         fill_rounded(image, (0, 0, *size), 14, FELT, outline=FELT_LINE, width=2)
         for index, card in enumerate(hand):
-            row, col = divmod(index, HAND_MAX_CARDS)
+            row, col = divmod(index, hand_per_row(len(hand)))
             x = HAND_PAD + col * (HAND_CARD[0] + HAND_GAP)
             y = HAND_PAD + row * (HAND_CARD[1] + HAND_GAP)
             dim = legal is not None and card not in legal

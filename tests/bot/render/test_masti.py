@@ -22,6 +22,7 @@ from bot.render.masti import (
     COMPACT_SIZE,
     HAND_H,
     WIDTH,
+    hand_size_px,
     render_masti_board,
     render_masti_compact,
     render_masti_hand,
@@ -484,3 +485,10 @@ def test_hand_picture_shows_the_viewers_cards_and_dims_the_unplayable() -> None:
     assert image.width <= 800
     everything = view.model_copy(update={"legal_cards": view.hand})
     assert render_masti_hand(everything, "en") != png  # the dimmed cards are drawn differently
+
+
+def test_a_hand_fits_a_phone_in_even_rows() -> None:
+    """A full hand wraps into even rows of at most five cards, so a phone shows it near full size."""
+    assert hand_size_px(8)[0] <= 400 and hand_size_px(8)[1] < hand_size_px(11)[1]
+    assert hand_size_px(10)[0] == hand_size_px(5)[0] <= 500
+    assert hand_size_px(3)[1] == hand_size_px(5)[1]  # one row
