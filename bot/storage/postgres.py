@@ -527,30 +527,18 @@ class PostgresStorage(Storage):
         if not seat_updates and finished is None:
             await self._move(table_id, expected_version, new_state_json, new_version, log, clock, now, state_schema)
             return []
-        changes: list[RatingChange] = []
-        async with self._transaction() as conn:
-            sql = _COMMIT_STATE if finished is None else _COMMIT_FINAL_STATE
-            written = await conn.execute(
-                sql, new_state_json, new_version, now, table_id, expected_version, state_schema
-            )
-            if _rowcount(written) != 1:
-                row = await conn.fetchrow("SELECT version, status FROM tables WHERE id = $1", table_id)
-                actual, status = (row[0], row[1]) if row is not None else (None, None)
-                raise VersionConflictError(table_id, expected_version, actual, status)
-            await conn.execute(
-                _INSERT_LOG, table_id, expected_version, log.seat, log.action, bool(log.by_timeout), log.user_id, now
-            )
-            if seat_updates:
-                await self._update_seats(conn, table_id, [SeatUpdate(*update) for update in seat_updates])
-            if clock is None:
-                await conn.execute(_DELETE_CLOCK, table_id)
-            else:
-                await self._put_clock(conn, clock)
-            if new_version % self.snapshot_every == 0:
-                await conn.execute(_UPSERT_SNAPSHOT, table_id, new_version, new_state_json, state_schema)
-            if finished is not None:
-                changes = await self._finish(conn, table_id, finished, now)
-        return changes
+        # With seats or a result to write, a move is the one-action case of a form's commit.
+        return await self.commit_actions(
+            table_id,
+            expected_version,
+            new_state_json,
+            [log],
+            clock=clock,
+            seat_updates=seat_updates,
+            finished=finished,
+            now=now,
+            state_schema=state_schema,
+        )
 
     async def commit_actions(
         self,

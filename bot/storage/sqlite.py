@@ -617,27 +617,18 @@ class SqliteStorage(Storage):
             if conflict is not None:
                 raise VersionConflictError(table_id, expected_version, *conflict)
             return []
-        async with self._transaction() as db:
-            cursor = await db.execute(
-                _COMMIT_FINAL_STATE, (new_state_json, state_schema, new_version, now, now, table_id, expected_version)
-            )
-            if cursor.rowcount != 1:
-                rows = list(await db.execute_fetchall("SELECT version, status FROM tables WHERE id = ?", (table_id,)))
-                actual, status = (rows[0][0], rows[0][1]) if rows else (None, None)
-                raise VersionConflictError(table_id, expected_version, actual, status)
-            await db.execute(
-                _INSERT_LOG,
-                (table_id, expected_version, log.seat, log.action, log.by_timeout, log.user_id, now),
-            )
-            if seat_updates:
-                await self._update_seats(db, table_id, [SeatUpdate(*update) for update in seat_updates])
-            if clock is None:
-                await db.execute(_DELETE_CLOCK, (table_id,))
-            else:
-                await db.execute(_REPLACE_CLOCK, (table_id, clock.version, clock.deadline, _json(list(clock.seats))))
-            if new_version % self.snapshot_every == 0:
-                await db.execute(_INSERT_SNAPSHOT, (table_id, new_version, new_state_json, state_schema))
-            return await self._finish(db, table_id, finished, now)
+        # A move that finishes the game is the one-action case of a form's commit.
+        return await self.commit_actions(
+            table_id,
+            expected_version,
+            new_state_json,
+            [log],
+            clock=clock,
+            seat_updates=seat_updates,
+            finished=finished,
+            now=now,
+            state_schema=state_schema,
+        )
 
     async def commit_actions(
         self,
