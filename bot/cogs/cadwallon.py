@@ -16,9 +16,9 @@ from bot.presenters.cadwallon import RULE_PAGES, CadwallonPresenter, boulevard_s
 from bot.tables import Table, TableError
 from bot.translator import cmd
 from bot.ui.commands import CommandIds, fill_commands
-from bot.ui.interactions import send_private, user_locale
+from bot.ui.interactions import user_locale
 from bot.ui.limits import open_table_cooldown
-from bot.ui.panels import COLOUR, Payload, panel_payload
+from bot.ui.panels import COLOUR, Payload
 from bot.ui.text import safe_text
 from games.cadwallon.models import PlaceAgent
 
@@ -239,7 +239,8 @@ class CadwallonCog(
         if boulevard is None:
             raise TableError("cadwallon.place.bad_code", text=safe_text(code.strip()[:20]), grid=grid)
         await service.act(table.id, interaction.user.id, table.prompt_version, PlaceAgent(boulevard=boulevard))
-        await send_private(interaction, panel_payload(table, interaction.user.id, user_locale(interaction)))
+        # The answer is the player's panel, and like any panel it follows the game from here on.
+        await self.bot.interactions.send_panel(interaction, table, user_locale(interaction), edit=False)
 
     @place.autocomplete("code")
     async def place_code(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:

@@ -251,6 +251,9 @@ async def test_place_from_the_channel_finds_the_one_table_waiting_for_the_user(w
     assert any(a.owner == 0 and a.boulevard == 0 for a in state.agents) or state.round > 1
     (embed,) = result.response.embeds
     assert embed.title == en("ui.panel.title", game="Guilds of Cadwallon")
+    # The command's answer is a panel like any other: it follows the game from now on.
+    assert world.table(table_id).status == "active"
+    assert alice.id in world.bot.publisher._panels.get(table_id, {})
 
 
 @pytest.mark.asyncio
