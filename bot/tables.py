@@ -957,25 +957,8 @@ class TableService:
         return table.engine.legal_actions(table.state, seat)
 
     async def act(self, table_id: int, user_id: int, prompt_version: int, action: Any) -> Table:
-        """Apply ``action`` for the seat of ``user_id`` if it answers the current prompt."""
-        table = await self.get(table_id)
-        async with table.lock:
-            if table.status != "active" or table.state is None:
-                raise _err("table.not_active")
-            seat = table.seat_of(user_id)
-            if seat is None:
-                raise _err("table.not_seated")
-            if prompt_version != table.prompt_version:
-                self._explain_stale(table, seat.seat, action)
-            if seat.seat not in table.engine.active_seats(table.state):
-                raise _err("table.not_your_turn")
-            step = table.engine.apply(table.state, seat.seat, action)
-            seat_updates: list[Seat] = []
-            if seat.timeouts_in_row:
-                seat.timeouts_in_row = 0
-                seat_updates.append(seat)
-            await self._commit(table, seat.seat, action, step.state, step.events, user_id=user_id, seats=seat_updates)
-        return table
+        """Apply ``action`` for the seat of ``user_id`` if it answers the current prompt (a one-action decision)."""
+        return await self.act_many(table_id, user_id, prompt_version, [action])
 
     async def act_many(self, table_id: int, user_id: int, prompt_version: int, actions: Sequence[Any]) -> Table:
         """Apply ``actions`` in order for the seat of ``user_id`` as one decision (a submitted form): all or none.
