@@ -126,6 +126,17 @@ class FaultPlan:
         return sum(self.injected.values()) / self.requests if self.requests else 0.0
 
 
+#: The rate-limit headers Discord puts on every answer: a roomy bucket. Without them discord.py takes a
+#: bucket to allow one request at a time, and a request queued behind another waits on a future whose
+#: fallback is 30 s of real time; a wake-up lost there stalled the whole test (SimCord's settle gave up
+#: on "an unknown wait (Future)" in ``Ratelimit.acquire``), a harness artefact Discord never causes.
+RATE_LIMIT_HEADERS: dict[str, str] = {
+    "X-Ratelimit-Limit": "50",
+    "X-Ratelimit-Remaining": "50",
+    "X-Ratelimit-Reset-After": "1.0",
+}
+
+
 class _Response:
     """Just enough of an aiohttp response for discord.py's request loops."""
 
@@ -133,7 +144,9 @@ class _Response:
         self.status = status
         self.reason = {429: "Too Many Requests", 500: "Internal Server Error", 502: "Bad Gateway"}.get(status, "OK")
         self.payload = payload
-        self.headers: CIMultiDict[str] = CIMultiDict({"content-type": "application/json", **(headers or {})})
+        self.headers: CIMultiDict[str] = CIMultiDict(
+            {"content-type": "application/json", **RATE_LIMIT_HEADERS, **(headers or {})}
+        )
 
 
 class _Attempt:
