@@ -435,33 +435,49 @@ class DiscordPublisher:
 
         A token too old to edit drops the panel (the call's ping and "My cards" take over); so does
         a panel Discord no longer knows (deleted, expired). Other failures keep it for the next update.
+
+        Nobody waits for a panel: while one edit of it is in flight (perhaps sleeping out a 429), a
+        later caller only asks that edit to look again when it ends. So a board update and its
+        call are never held up behind one player's panel.
         """
+        if panel.lock.locked():
+            panel.again = True
+            return
         async with panel.lock:
-            panels = self._panels.get(table.id)
-            if panels is None or panels.get(user_id) is not panel:
-                return  # replaced by a newer panel, or the table is over and forgotten
-            key = panel_key(table)
-            awaited = self._awaited(table).get(user_id)
-            if key == panel.key or not (panel.live or (awaited is not None and awaited[1] == "panel")):
-                return
-            if not self._fresh(panel):
+            panel.again = True
+            while panel.again:
+                panel.again = False
+                if not await self._follow_once(table, user_id, panel):
+                    return
+
+    async def _follow_once(self, table: Table, user_id: int, panel: _Panel) -> bool:
+        """Bring ``panel`` up to date once; return whether it is still followed and was not refused."""
+        panels = self._panels.get(table.id)
+        if panels is None or panels.get(user_id) is not panel:
+            return False  # replaced by a newer panel, or the table is over and forgotten
+        key = panel_key(table)
+        awaited = self._awaited(table).get(user_id)
+        if key == panel.key or not (panel.live or (awaited is not None and awaited[1] == "panel")):
+            return True
+        if not self._fresh(panel):
+            del panels[user_id]
+            return False
+        # Drawn off the loop (a hand picture may be rendered) from a snapshot, as the board is.
+        snapshot = replace(table, seats=[replace(seat) for seat in table.seats])
+        live = seat_awaited(snapshot, user_id)
+        payload = await asyncio.to_thread(panel_payload, snapshot, user_id, panel.locale)
+        try:
+            await _edit_panel(panel, payload, keep_view=True)
+        except (discord.NotFound, discord.Forbidden):
+            log.info("the panel of user %s at table %s is gone; the call takes over", user_id, table.id)
+            if panels.get(user_id) is panel:
                 del panels[user_id]
-                return
-            # Drawn off the loop (a hand picture may be rendered) from a snapshot, as the board is.
-            snapshot = replace(table, seats=[replace(seat) for seat in table.seats])
-            live = seat_awaited(snapshot, user_id)
-            payload = await asyncio.to_thread(panel_payload, snapshot, user_id, panel.locale)
-            try:
-                await _edit_panel(panel, payload, keep_view=True)
-            except (discord.NotFound, discord.Forbidden):
-                log.info("the panel of user %s at table %s is gone; the call takes over", user_id, table.id)
-                if panels.get(user_id) is panel:
-                    del panels[user_id]
-                return
-            except DISCORD_FAILURES:
-                log.warning("could not update a panel at table %s", table.id, exc_info=True)
-                return
-            panel.key, panel.live = panel_key(snapshot), live
+            return False
+        except DISCORD_FAILURES:
+            log.warning("could not update a panel at table %s", table.id, exc_info=True)
+            return False
+        panel.key, panel.live = panel_key(snapshot), live
+        return True
 
     # ------------------------------------------------------------------ calling the players
     def _measure_clock(self, table: Table) -> _Call | None:
@@ -688,6 +704,8 @@ class _Panel:
     live: bool
     #: The board loop and a click never edit one panel at once.
     lock: asyncio.Lock = field(default_factory=asyncio.Lock, repr=False)
+    #: Set while an edit is in flight when the table moved again: that edit looks again when it ends.
+    again: bool = field(default=False, repr=False)
 
 
 async def _edit_panel(panel: _Panel, payload: Payload, *, keep_view: bool) -> None:

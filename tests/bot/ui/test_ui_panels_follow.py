@@ -9,6 +9,7 @@ request log (``PATCH /webhooks/<app>/<token>/messages/...``) and its stored mess
 
 from __future__ import annotations
 
+import asyncio
 from typing import Any
 
 import pytest
@@ -184,3 +185,41 @@ async def test_a_panel_without_a_picture_has_no_attachment(world, monkeypatch):
     assert panel is not None and attachments(world, panel) == [] and not panel.embeds[0].image
     await world.press(alice, panel, TakeIncome())
     assert attachments(world, panel) == []
+
+
+async def test_nobody_waits_for_a_panel_edit_in_flight_and_it_looks_again(world, monkeypatch):
+    """A board update must not sit behind one player's panel edit (say, sleeping out a 429).
+
+    While an edit of a panel is in flight, a second follow returns at once and only asks that edit
+    to look again when it ends, so the panel still ends up showing the latest decision.
+    """
+    alice, _bob, table_id = await duel(world)
+    opened = await world.open_panel(alice, table_id)
+    assert opened.response is not None
+    publisher = world.bot.publisher
+    table = world.table(table_id)
+    panel = publisher._panels[table_id][alice.id]
+    gate = asyncio.Event()
+    looks: list[int] = []
+
+    async def follow_once(self: Any, table: Any, user_id: int, followed: Any) -> bool:
+        looks.append(user_id)
+        if len(looks) == 1:
+            await gate.wait()  # the first edit is held up in flight
+        return True
+
+    monkeypatch.setattr(type(publisher), "_follow_once", follow_once)
+    first = asyncio.create_task(publisher._follow(table, alice.id, panel))
+    for _ in range(5):
+        await asyncio.sleep(0)
+    assert looks == [alice.id] and not first.done()
+
+    second = asyncio.create_task(publisher._follow(table, alice.id, panel))
+    for _ in range(5):
+        await asyncio.sleep(0)
+    assert second.done(), "the second follow waited for the edit in flight"
+    assert looks == [alice.id]
+
+    gate.set()
+    await first
+    assert looks == [alice.id, alice.id]  # the edit in flight looked again when it ended
