@@ -337,7 +337,10 @@ def test_there_is_a_status_line_for_every_state_naming_the_phase_and_who_is_awai
         public = ENGINE.view(step.state, None)
         line = PRESENTER.status(public, NAMES, locale)
         assert line and not RAW.search(line), line
-        assert translate(locale, f"intrigue.phase.{public.phase.value}") in line
+        phase = translate(locale, f"intrigue.phase.{public.phase.value}")
+        assert phase in line
+        # The prefix names the phase; the decision part never says it again ("Вложения. Вложения: …").
+        assert f"{phase}:" not in line, line
         assert public.pending is not None
         for seat in public.pending.seats:
             if seat not in public.pending.submitted:
