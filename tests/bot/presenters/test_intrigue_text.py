@@ -17,6 +17,8 @@ from pathlib import Path
 import pytest
 
 from bot.presenters.intrigue import IntriguePresenter
+from games.intrigue.data import BLACK_HARBOUR
+from games.intrigue.models import CoinsGained, Reason
 from tests.bot.intrigue_playouts import ENGINE, NAMES, games
 
 LOCALES_DIR = Path(__file__).resolve().parents[3] / "bot" / "i18n" / "locales"
@@ -87,3 +89,13 @@ def test_nothing_players_read_in_real_games_shows_a_card_id(locale: str) -> None
             for choice in PRESENTER.private_choices(view, list(step.legal), names, locale):
                 assert not CARD_ID.search(choice.label), choice.label
             assert not CARD_ID.search(PRESENTER.status(ENGINE.view(step.state, None), names, locale))
+
+
+@pytest.mark.parametrize("locale", ["ru", "en"])
+def test_a_coin_line_never_names_its_land_twice(locale: str) -> None:
+    """Чёрная Гавань's extra coin said "… с земли Чёрная Гавань (Чёрная Гавань)": the reason now says what it is."""
+    event = CoinsGained(seat=0, amount=1, reason=Reason.HARBOUR, land=BLACK_HARBOUR)
+    line = IntriguePresenter().narrate(event, NAMES, locale)
+    assert line is not None
+    land = "Чёрная Гавань" if locale == "ru" else "Black Harbour"
+    assert line.count(land) == 1, line
