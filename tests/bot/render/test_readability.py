@@ -29,12 +29,12 @@ def _samples(game: str) -> list[tuple[Any, list[str]]]:
     if game == "coup":
         return [(view, list(names)) for view, names in bot.render.coup.sample_views().values()]
     if game == "masti":
-        views = bot.render.masti.sample_views().values()
-        return [(view, list(names)) for view, names in views if view.viewer is None]
+        masti = bot.render.masti.sample_views().values()
+        return [(view, list(names)) for view, names in masti if view.viewer is None]
     if game == "intrigue":
         module = bot.render.intrigue
-        views = [(module.reference_view(n), module.SAMPLE_NAMES[:n]) for n in (2, 5, 8)]
-        return [*views, (module.reference_view(3, over=True), module.SAMPLE_NAMES[:3])]
+        intrigue = [(module.reference_view(n), module.SAMPLE_NAMES[:n]) for n in (2, 5, 8)]
+        return [*intrigue, (module.reference_view(3, over=True), module.SAMPLE_NAMES[:3])]
     return [(view, list(names)) for view, names in bot.render.cadwallon.sample_views().values()]
 
 
