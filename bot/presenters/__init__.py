@@ -19,7 +19,7 @@ take whole (:class:`Form`); the private panel offers each as a button opening a 
 legal actions after some of its actions, so a form's later fields are the engine's own answers.
 
 ``render_full_board(view, names, locale) -> bytes`` (optional): a game whose ``render_board`` is a
-compact picture sized for Discord's preview (about 400x300 px shown) draws its detailed board
+compact picture sized for Discord's preview (at most 400x280 px shown) draws its detailed board
 here. The board message then offers a **Full board** button that sends this image privately; it is
 always drawn from the PUBLIC view, whoever clicks.
 """

@@ -1,7 +1,7 @@
 """Board images of «Гильдии Кадвалона» (Guilds of Cadwallon), drawn from the public ``CadwallonView`` only.
 
-Two boards. The compact one (:func:`render_cadwallon_compact`, 720×540) is the board message's
-picture: the client shows an embed image at most 400×300, so it holds only what reads there with no
+Two boards. The compact one (:func:`render_cadwallon_compact`, 720×504) is the board message's
+picture: the client shows an embed image at most 400×280, so it holds only what reads there with no
 text under 11 px as shown (20 px drawn): the grid with each card's crest, value, support and marks,
 the agents as numbered seat badges on drawn boulevards, the barricade, the slot names on the
 margins, the round and whose move it is, and per player the agents to place, hand size and score.
@@ -1097,20 +1097,20 @@ def _plain_name(card: str, locale: str) -> str:
 
 
 # ----------------------------------------------------------------------------- the compact board
-#: The compact board is the embed box's 4:3, so the client shows it at 5/9 (400×300 px) and no
-#: font on it may be under :data:`COMPACT_MIN_FONT` (20 px, which shows 11 px tall).
-COMPACT_W, COMPACT_H = 720, 540
+#: The compact board is the embed box's 10:7, so the client shows it at 5/9 (400×280 px) whichever
+#: cap binds, and no font on it may be under :data:`COMPACT_MIN_FONT` (20 px, which shows 11 px tall).
+COMPACT_W, COMPACT_H = 720, 504
 COMPACT_MIN_FONT = min_font_size(COMPACT_W, COMPACT_H)
 C_PAD = 8
 C_LABEL = 24  # the margins holding the row letters and column numbers
-C_FIELD = 472  # the square that holds the cards and the boulevards between them
+C_FIELD = 456  # the square that holds the cards and the boulevards between them
 #: Boulevard width per grid side: room for an agent's badge, whose number needs a 33-px disc.
 C_GAP: dict[int, int] = {3: 44, 4: 36, 5: 32}
 C_SIDE_X = C_PAD + C_LABEL + C_FIELD + 10
 C_SIDE_W = COMPACT_W - C_PAD - C_SIDE_X
 #: Where the player rows start, under the round line and the two lines of the status.
-C_ROWS_Y = 90
-C_ROW_GAP = 4
+C_ROWS_Y = 88
+C_ROW_GAP = 3
 C_ROW_MAX = 64
 #: The smallest seat badge whose number is drawn at :data:`COMPACT_MIN_FONT` (its font is 0.62 of it).
 C_BADGE = math.ceil(COMPACT_MIN_FONT / 0.62)
@@ -1127,7 +1127,7 @@ def render_cadwallon_compact(view: CadwallonView, names: Sequence[str], locale: 
     boulevards, the barricade, the slot names on the margins, the round and whose move it is, and
     per player their agents to place, hand size and score. Card names, boulevard labels, captured
     cards and the footer are on the full board (:func:`render_cadwallon_board`). Every table draws
-    at the same 720×540, so the image never changes size between edits.
+    at the same 720×504, so the image never changes size between edits.
 
     Raises:
         ValueError: If the view carries hidden cards or choices its viewer may not see.

@@ -82,8 +82,10 @@ SEAT_COLOURS: tuple[Rgb, ...] = (
     (0, 114, 178),  # blue
     (235, 235, 235),  # light grey
 )
-#: What an image shown in a Discord embed is scaled into (the client's largest embed image).
-PREVIEW_BOX = (400, 300)
+#: What an image shown in a Discord embed is scaled into: at most 400 px wide (the embed's width)
+#: and 280 px high (SimCord's preview caps an embed image at ``max-height: 280px``; the client's own
+#: cap is about 300). A 10:7 board fills the box exactly, so neither cap shrinks it more than the other.
+PREVIEW_BOX = (400, 280)
 #: The smallest text, in pixels as shown by the client, that reads on a phone.
 MIN_SHOWN_TEXT = 11
 
@@ -130,20 +132,23 @@ def ink_on(fill: Rgb) -> Rgb:
     return TEXT_DARK if contrast_ratio(TEXT_DARK, fill) >= contrast_ratio(TEXT, fill) else TEXT
 
 
-def seat_badge(image: Image.Image, centre: tuple[int, int], diameter: int, seat: int) -> None:
+def seat_badge(
+    image: Image.Image, centre: tuple[int, int], diameter: int, seat: int, number_size: int | None = None
+) -> None:
     """Draw ``seat``'s token: a disc in its colour, ringed dark, with its 1-based number in it.
 
     Every renderer marks a seat with this, so a seat is told by its number as well as its colour.
-    The number's font is ``diameter * 0.62`` (pick ``diameter`` so that it stays readable).
+    The number's font is ``diameter * 0.62``, or ``number_size`` when given: a digit's cap height is
+    about 0.73 of its font size, so up to ``0.8 * diameter`` still leaves a margin inside the disc,
+    which lets a token that sits in a line of text carry a number as large as the text's.
     """
     x, y = centre
     fill_circle(image, (x, y), diameter + 2, TEXT_DARK)
     colour = seat_colour(seat)
     fill_circle(image, (x, y), diameter, colour)
     label = str(seat + 1)
-    ImageDraw.Draw(image).text(
-        (x, y + 1), label, font=font(Face.BOLD, round(diameter * 0.62)), fill=ink_on(colour), anchor="mm"
-    )
+    size = round(diameter * 0.62) if number_size is None else number_size
+    ImageDraw.Draw(image).text((x, y + 1), label, font=font(Face.BOLD, size), fill=ink_on(colour), anchor="mm")
 
 
 def mix(a: Rgb, b: Rgb, t: float) -> Rgb:

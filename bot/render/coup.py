@@ -80,24 +80,30 @@ from games.coup.models import (
 __all__ = ["render_coup_board", "render_coup_hand"]
 
 # ----------------------------------------------------------------------------- layout
-#: The board is 600 x 450 for every table size and phase, so the client shows it at 2/3 (its
-#: 400 x 300 embed box) and the image never changes height between edits of one table.
+#: The board is 600 x 420 for every table size and phase: the embed box's 10:7, so the client shows
+#: it at 2/3 (400 x 280) whichever cap binds, and the image never changes height between edits.
 WIDTH = 600
-HEIGHT = 450
+HEIGHT = 420
 MARGIN = 10
 GAP = 8
-HEADER_H = 36
+HEADER_H = 32
 PANEL_PAD = 8
-PANEL_H = 141
+PANEL_H = 130
+#: Space between the name row and the cards, and between the cards and the status badges.
+NAME_GAP = 4
+BADGE_GAP = 2
 #: One row of panels (2 or 3 players) has the height of two: its cards grow into it.
 PANEL_H_SINGLE = 2 * PANEL_H + GAP
 #: The largest card, on a single row of panels.
 CARD_BIG = (96, 132)
-STRIP_PAD = 8
+STRIP_PAD = 6
 #: The strip always holds this many lines (a headline and two more), so its height never changes.
 STRIP_LINES = 3
-HEADLINE_H = 28
-DETAIL_H = 24
+HEADLINE_H = 26
+DETAIL_H = 23
+#: A seat token in a strip line is this much taller than the line's font: room for its number at
+#: :data:`MIN_FONT` (a token only ``size + 2`` across drew its number at 12 px, 8 px as shown).
+TOKEN_EXTRA = 5
 BADGE_H = 22
 SWATCH = 26
 COIN_ICON = 24
@@ -127,7 +133,7 @@ FONT_SIZES = (
 )
 #: Card size on the board (largest that fits the panel); cards there show their emblem only, the
 #: same picture as the card's emoji in the panel and on the buttons (its name is in the status strip).
-CARD_MAX = (48, 66)
+CARD_MAX = (44, 60)
 #: The private hand picture: up to five cards (an exchange pool and a lost card), each named below,
 #: 400 px wide so the client shows it at full size (11 px text reads as it is).
 HAND_WIDTH = 400
@@ -603,7 +609,7 @@ class _Board:
         d = self.draw_
         # Name row: the seat's numbered token, then the name.
         sx, sy = x + PANEL_PAD, y + PANEL_PAD
-        seat_badge(self.image, (sx + SWATCH // 2, sy + SWATCH // 2), SWATCH, player.seat)
+        seat_badge(self.image, (sx + SWATCH // 2, sy + SWATCH // 2), SWATCH, player.seat, MIN_FONT)
         name_x = sx + SWATCH + 7
         name_font = font(Face.BOLD, NAME_SIZE)
         name = fit_text(self.names[player.seat], name_font, x + w - PANEL_PAD - name_x)
@@ -611,8 +617,8 @@ class _Board:
         # Cards, the coin column at their right, and the status badge along the bottom.
         card_w, card_h = self.card_size
         below = COIN_ICON + 10 if self.coins_below else 0
-        room = h - (PANEL_PAD + SWATCH + 6) - (BADGE_H + PANEL_PAD + 4) - below
-        cards_y = sy + SWATCH + 6 + max(0, (room - card_h) // 2)
+        room = h - (PANEL_PAD + SWATCH + NAME_GAP) - (BADGE_H + PANEL_PAD + BADGE_GAP) - below
+        cards_y = sy + SWATCH + NAME_GAP + max(0, (room - card_h) // 2)
         if self.coins_below:
             self._cards(player, x + PANEL_PAD, cards_y, x + w - PANEL_PAD)
             self._coins(player, x + PANEL_PAD, cards_y + card_h + 8)
@@ -813,7 +819,7 @@ class _Board:
         if segment.kind == "action":
             return font(Face.BOLD, size).getlength(segment.text)
         if segment.kind == "seat":
-            return size + 2 + 5 + font(Face.BOLD, size).getlength(segment.text)
+            return size + TOKEN_EXTRA + 5 + font(Face.BOLD, size).getlength(segment.text)
         return font(Face.CONDENSED_BOLD, size).getlength(segment.text) + size + 14
 
     def _draw_line(self, line: list[Segment], x: float, cy: int, size: int, max_w: float, *, headline: bool) -> None:
@@ -827,8 +833,8 @@ class _Board:
             elif segment.kind == "action":
                 d.text((x, cy), segment.text, font=font(Face.BOLD, size), fill=GOLD, anchor="lm")
             elif segment.kind == "seat":
-                token = size + 2
-                seat_badge(self.image, (round(x) + token // 2, cy + 1), token, segment.seat)
+                token = size + TOKEN_EXTRA
+                seat_badge(self.image, (round(x) + token // 2, cy + 1), token, segment.seat, MIN_FONT)
                 d.text((x + token + 5, cy), segment.text, font=font(Face.BOLD, size), fill=TEXT, anchor="lm")
             else:  # a card chip: the card's colour, its emblem, its name
                 assert segment.card is not None  # noqa: S101 - card segments always carry their card

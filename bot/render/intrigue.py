@@ -13,8 +13,8 @@ A view that carries anything its viewer may not see (a hand, a card's type or mo
 draft or a sealed submission of another seat; any of them in the public view) is refused, so a leak
 in a caller cannot reach an image. Nothing private is ever drawn, even from a seat's own view.
 
-The board message shows a compact picture instead (:func:`render_intrigue_compact`, 800x600, no
-text under 22 px, readable at Discord's ~400x300 preview): who holds each council seat and land,
+The board message shows a compact picture instead (:func:`render_intrigue_compact`, 800x560, no
+text under 22 px, readable at the client's 400x280 embed box): who holds each council seat and land,
 and each player's coins and progress; the detailed board is what the **Full board** button sends.
 :func:`render_intrigue_hand` draws the viewer's own mercenaries for its private panel.
 
@@ -781,12 +781,12 @@ class _Board:
 
 
 # ----------------------------------------------------------------------------- compact board and hand
-#: The compact board that the board message shows. Discord shows an embed image at most about
-#: 400x300 px, so it is drawn at 800x600 (4:3) with no text under 22 px, which reads as 11 px at
-#: that size, and at one size for every state of a game. It shows who holds what at a glance
-#: (council seats, lands, each player's coins and progress); the detailed board
-#: (:func:`render_intrigue_board`) is sent privately by the **Full board** button.
-COMPACT_SIZE = (800, 600)
+#: The compact board that the board message shows. The client shows an embed image at most
+#: 400x280 px (:data:`~bot.render.common.PREVIEW_BOX`), so it is drawn at 800x560 (10:7) with no
+#: text under 22 px, which reads as 11 px at that size, and at one size for every state of a game.
+#: It shows who holds what at a glance (council seats, lands, each player's coins and progress);
+#: the detailed board (:func:`render_intrigue_board`) is sent privately by the **Full board** button.
+COMPACT_SIZE = (800, 560)
 COMPACT_TEXT = 22
 COMPACT_NAME = 24
 COMPACT_NUMBER = 26
@@ -798,11 +798,6 @@ HAND_CARD = (184, 112)
 HAND_GAP = 8
 HAND_PAD = 12
 HAND_PER_ROW = 4
-
-
-def shown_scale(size: tuple[int, int]) -> float:
-    """Return the scale at which Discord shows an embed image of ``size`` (at most ~400x300 px)."""
-    return min(400 / size[0], 300 / size[1])
 
 
 @lru_cache(maxsize=64)
@@ -853,9 +848,11 @@ class _Compact:
         w, h = COMPACT_SIZE
         fill_rounded(self.image, (0, 0, w, h), 16, FELT, outline=FELT_LINE, width=2)
         self._header()
-        self._council(50)
-        self._lands(150)
-        self._players(382)
+        # 560 px high in all: the header, council boxes of 80, three rows of lands of 64 and two
+        # rows of players of 96, 6 px apart (each box holds a 22-px line and a 32-px chip line).
+        self._council(46)
+        self._lands(132)
+        self._players(346)
         return self.image
 
     def _header(self) -> None:
@@ -885,9 +882,9 @@ class _Compact:
             info = self.characters.get(character) if character is not None else None
             controller = info.controller if info is not None else None
             edge = seat_rgb(controller) if controller is not None else PANEL_EDGE
-            fill_rounded(self.image, (x, y, x + box_w, y + 92), 10, PANEL, outline=edge, width=3)
-            self.fitted((x + 8, y + 22), title, self.text_font, GOLD, box_w - 16)
-            self._holder(x + 8, y + 64, controller, box_w - 16)
+            fill_rounded(self.image, (x, y, x + box_w, y + 80), 10, PANEL, outline=edge, width=3)
+            self.fitted((x + 8, y + 20), title, self.text_font, GOLD, box_w - 16)
+            self._holder(x + 8, y + 55, controller, box_w - 16)
 
     def _holder(self, x: int, cy: int, seat: int | None, width: int) -> None:
         """Draw who holds something: the seat chip and name, or a dash."""
@@ -902,36 +899,36 @@ class _Compact:
         cols, gap = 3, 8
         rows = 3  # 7 or 9 lands: three rows always, so the image keeps its layout
         box_w = (COMPACT_SIZE[0] - 28 - (cols - 1) * gap) // cols
-        box_h = 70
+        box_h, row_gap = 64, 6
         for index, land in enumerate(lands[: cols * rows]):
             col, row = index % cols, index // cols
-            x, top = 14 + col * (box_w + gap), y + row * (box_h + gap)
+            x, top = 14 + col * (box_w + gap), y + row * (box_h + row_gap)
             holder = land.holder
             edge = seat_rgb(holder) if holder is not None else PANEL_EDGE
             fill_rounded(self.image, (x, top, x + box_w, top + box_h), 10, PANEL, outline=edge, width=3)
             population = f"{land.peaceful}·{land.military}"
             pop_w = self.text_font.getlength(population)
-            self.d.text((x + box_w - 8, top + 19), population, font=self.text_font, fill=TEXT_MUTED, anchor="rm")
-            self.fitted((x + 8, top + 19), land_name(land.id, self.locale), self.text_font, TEXT, box_w - 24 - pop_w)
+            self.d.text((x + box_w - 8, top + 17), population, font=self.text_font, fill=TEXT_MUTED, anchor="rm")
+            self.fitted((x + 8, top + 17), land_name(land.id, self.locale), self.text_font, TEXT, box_w - 24 - pop_w)
             if holder is None and land.contested:
                 label = self.g_board("contested")
-                self.d.text((x + 8, top + 52), label, font=self.plain, fill=TEXT_MUTED, anchor="lm")
+                self.d.text((x + 8, top + 46), label, font=self.plain, fill=TEXT_MUTED, anchor="lm")
                 bx = x + 14 + int(self.plain.getlength(label))
                 for seat in land.contested[:5]:
-                    paste_rgba(self.image, seat_badge(seat, 26), (bx, top + 40))
+                    paste_rgba(self.image, seat_badge(seat, 26), (bx, top + 33))
                     bx += 30
             else:
-                self._holder(x + 8, top + 52, holder, box_w - 16)
+                self._holder(x + 8, top + 46, holder, box_w - 16)
 
     def _players(self, y: int) -> None:
         view = self.view
         cols, gap = 4, 8
         box_w = (COMPACT_SIZE[0] - 28 - (cols - 1) * gap) // cols
-        box_h = 100
+        box_h, row_gap = 96, 6
         result = view.result
         for index, player in enumerate(view.players[:8]):
             col, row = index % cols, index // cols
-            x, top = 14 + col * (box_w + gap), y + row * (box_h + gap)
+            x, top = 14 + col * (box_w + gap), y + row * (box_h + row_gap)
             seat = player.seat
             awaited = seat in view.awaiting and not self.over
             winner = result is not None and result.winner == seat
@@ -946,8 +943,8 @@ class _Compact:
                 (x + 6 + COMPACT_BADGE + 6, top + 22), self.names[seat], name_font, TEXT, box_w - COMPACT_BADGE - 20
             )
             coins = str(player.coins)
-            fill_circle(self.image, (x + 18, top + 55), 20, GOLD)
-            self.d.text((x + 34, top + 55), coins, font=font(Face.BOLD, COMPACT_NUMBER), fill=TEXT, anchor="lm")
+            fill_circle(self.image, (x + 18, top + 52), 20, GOLD)
+            self.d.text((x + 34, top + 52), coins, font=font(Face.BOLD, COMPACT_NUMBER), fill=TEXT, anchor="lm")
             if result is not None and seat < len(result.ranks):
                 side = self.t("winner") if winner else self.t("place", n=result.ranks[seat] + 1)
             elif player.resigned:
@@ -957,9 +954,9 @@ class _Compact:
             else:
                 side = self.t("hand", n=player.hand_size)
             coins_w = font(Face.BOLD, COMPACT_NUMBER).getlength(coins)
-            self.fitted((x + 42 + coins_w, top + 55), side, self.plain, TEXT_MUTED, box_w - 50 - coins_w)
+            self.fitted((x + 42 + coins_w, top + 52), side, self.plain, TEXT_MUTED, box_w - 50 - coins_w)
             progress = f"⚔ {player.coup_lands} · ☮ {player.will_lands} /{view.majority_needed}"
-            self.fitted((x + 8, top + 84), progress, self.text_font, TEXT, box_w - 16)
+            self.fitted((x + 8, top + 79), progress, self.text_font, TEXT, box_w - 16)
 
 
 def render_intrigue_compact(view: IntrigueView, names: Sequence[str], locale: str) -> bytes:

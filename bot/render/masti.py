@@ -11,8 +11,8 @@ view carrying any other hand is refused, so a leak in a caller cannot reach an i
 Cards are drawn as small rounded rectangles: persona colour, value, the guild crest (simple Pillow
 shapes in the guild colour) and one pip per symbol; neutral cards carry their own mark.
 
-Two smaller pictures are made for where Discord shows them (about 400x300 px): the compact board
-of the board message (:func:`render_masti_compact`, 800x600, no text under 22 px, drawn from the
+Two smaller pictures are made for where Discord shows them (at most 400x280 px): the compact board
+of the board message (:func:`render_masti_compact`, 800x560, no text under 22 px, drawn from the
 public view) and the hand of the private panel (:func:`render_masti_hand`, from the viewer's own
 view). The detailed board above is what the **Full board** button sends.
 
@@ -1376,12 +1376,12 @@ class _Board:
 
 
 # ----------------------------------------------------------------------------- compact board and hand
-#: The compact board that the board message shows. Discord shows an embed image at most about
-#: 400x300 px, so this one is drawn at 800x600 (4:3: neither cap shrinks it more than the other)
-#: with no text under 22 px, which reads as 11 px at that size. The size never changes with the
-#: game's state, so the message does not jump between edits. The detailed board is
-#: :func:`render_masti_board`, sent privately by the **Full board** button.
-COMPACT_SIZE = (800, 600)
+#: The compact board that the board message shows. The client shows an embed image at most
+#: 400x280 px (:data:`~bot.render.common.PREVIEW_BOX`), so this one is drawn at 800x560 (10:7:
+#: neither cap shrinks it more than the other) with no text under 22 px, which reads as 11 px at
+#: that size. The size never changes with the game's state, so the message does not jump between
+#: edits. The detailed board is :func:`render_masti_board`, sent privately by the **Full board** button.
+COMPACT_SIZE = (800, 560)
 #: Every font size the compact board and the hand picture use (the readability test reads these).
 COMPACT_TEXT = 22
 COMPACT_NAME = 26
@@ -1397,11 +1397,6 @@ HAND_PAD = 12
 #: At most this many cards per row, rows filled evenly: an 8-card hand is two rows of 4, 400 px wide,
 #: which a phone shows at full size (one row of 8 was 784 px, shown at half size).
 HAND_MAX_CARDS = 5
-
-
-def shown_scale(size: tuple[int, int]) -> float:
-    """Return the scale at which Discord shows an embed image of ``size`` (at most ~400x300 px)."""
-    return min(400 / size[0], 300 / size[1])
 
 
 def seat_badge(number: int, colour: Rgb, diameter: int) -> Image.Image:

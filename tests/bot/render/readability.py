@@ -1,8 +1,10 @@
 """What the readability tests of the compact boards share: the size of every text a render draws.
 
-Discord shows an embed image at most about 400x300 px; a text reads there when its font size times
-``min(400 / width, 300 / height)`` is at least 11 px (issue 13). Reading the sizes off the drawing
-calls checks what is drawn, not only the constants a renderer declares.
+The client shows an embed image at most 400 px wide and 280 px high (SimCord's preview caps it at
+280, the Discord client at about 300: the stricter one counts); a text reads there when its font
+size times ``min(400 / width, 280 / height)`` (:func:`bot.render.common.shown_scale`) is at least
+11 px (issue 13). Reading the sizes off the drawing calls checks what is drawn, not only the
+constants a renderer declares.
 """
 
 from __future__ import annotations
@@ -14,8 +16,10 @@ from typing import Any
 import pytest
 from PIL import ImageDraw
 
+from bot.render.common import MIN_SHOWN_TEXT
+
 #: The smallest text, in pixels, that reads once the client has scaled the image down.
-MIN_SHOWN_PX = 11
+MIN_SHOWN_PX = MIN_SHOWN_TEXT
 
 
 @contextmanager

@@ -273,7 +273,7 @@ def test_the_hand_picture_shows_the_viewers_cards_and_contract_at_full_size(monk
         data = module.render_cadwallon_hand(view, REFERENCE_NAMES, locale)
         assert data is not None
         image = decode(data)
-        assert image.width == 400 and image.height <= 300  # shown unscaled in the client
+        assert image.width == 400 and image.height <= common.PREVIEW_BOX[1]  # shown unscaled in the client
     assert min(sizes) >= 11
     assert module.render_cadwallon_hand(ENGINE.view(state, None), REFERENCE_NAMES, "ru") is None
     other = view.model_copy(
@@ -340,7 +340,7 @@ def test_the_board_message_draws_no_font_under_11_px_as_the_client_shows_it(monk
 
 
 def test_the_compact_board_keeps_one_size_through_whole_games() -> None:
-    """Every table draws at 720×540, from the deal to the final scores, so edits never resize the message."""
+    """Every table draws at 720×504, from the deal to the final scores, so edits never resize the message."""
     from bot.render.cadwallon import render_cadwallon_compact
 
     for grid, seats, seed in ((3, 2, "c1"), (5, 8, "c2")):
@@ -349,7 +349,7 @@ def test_the_compact_board_keeps_one_size_through_whole_games() -> None:
             decode(render_cadwallon_compact(ENGINE.view(s, None), REFERENCE_NAMES, "ru")).size
             for s in (*states[:: max(1, len(states) // 15)], states[-1])
         }
-        assert sizes == {(720, 540)}
+        assert sizes == {(720, 504)}
 
 
 def test_compact_agents_are_numbered_seat_badges_big_enough_to_read(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -289,7 +289,11 @@ def test_every_font_shows_at_least_11_px_in_the_embed_box(seats: int) -> None:
 
 
 def test_no_text_is_drawn_smaller_than_the_rule_allows(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Every font the board and the hand picture ask for, whatever the phase, meets their size rule."""
+    """Every font the board and the hand picture ask for, whatever the phase, meets their size rule.
+
+    The seat tokens' numbers count too: they are drawn by the shared ``seat_badge`` (through
+    ``bot.render.common.font``), and at 12-16 px they once showed at 8-11 px.
+    """
     sizes: list[int] = []
     real = bot.render.common.font  # what bot.render.coup imported
 
@@ -298,6 +302,7 @@ def test_no_text_is_drawn_smaller_than_the_rule_allows(monkeypatch: pytest.Monke
         return real(face, size)
 
     monkeypatch.setattr(bot.render.coup, "font", recording)
+    monkeypatch.setattr(bot.render.common, "font", recording)
     for sample in sample_views().values():
         render_coup_board(*sample, "en")
     assert min(sizes) >= bot.render.coup.MIN_FONT
@@ -339,9 +344,11 @@ def test_every_seat_is_marked_by_its_numbered_badge(monkeypatch: pytest.MonkeyPa
     seats: list[int] = []
     real = bot.render.common.seat_badge  # what bot.render.coup imported
 
-    def recording(image: Image.Image, centre: tuple[int, int], diameter: int, seat: int) -> None:
+    def recording(
+        image: Image.Image, centre: tuple[int, int], diameter: int, seat: int, number_size: int | None = None
+    ) -> None:
         seats.append(seat)
-        real(image, centre, diameter, seat)
+        real(image, centre, diameter, seat, number_size)
 
     monkeypatch.setattr(bot.render.coup, "seat_badge", recording)
     render_coup_board(make_view(6), NAMES, "ru")

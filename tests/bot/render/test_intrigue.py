@@ -15,6 +15,7 @@ from PIL import Image
 
 import bot.render.intrigue
 from bot.i18n import catalogue
+from bot.render.common import shown_scale
 from bot.render.intrigue import (
     COMPACT_FONT_SIZES,
     COMPACT_SIZE,
@@ -24,7 +25,6 @@ from bot.render.intrigue import (
     render_intrigue_board,
     render_intrigue_compact,
     render_intrigue_hand,
-    shown_scale,
 )
 from games.intrigue.data import STANDARD_NINE, STANDARD_SEVEN
 from games.intrigue.models import DraftView, HandCardView, IntrigueView, MercType, Mode, Phase
@@ -187,14 +187,14 @@ def compact_samples() -> list[tuple[IntrigueView, int]]:
 
 
 def test_compact_fonts_read_at_discords_preview_size() -> None:
-    """No text under 11 px once Discord shrinks the image to fit 400x300: declared and actually drawn."""
-    scale = shown_scale(COMPACT_SIZE)
+    """No text under 11 px once the client shrinks the image to fit 400x280: declared and actually drawn."""
+    scale = shown_scale(*COMPACT_SIZE)
     assert scale >= 0.5 and min(COMPACT_FONT_SIZES) * scale >= readability.MIN_SHOWN_PX
     for view, seats in compact_samples()[:9]:
         for locale in LOCALES:
             with drawn_text_sizes() as seen:
                 png = render_intrigue_compact(view, NAMES[:seats], locale)
-            shown = shown_scale(image_of(png).size)
+            shown = shown_scale(*image_of(png).size)
             small = [(size, text) for size, text in seen if size * shown < readability.MIN_SHOWN_PX]
             assert seen and not small, (seats, locale, small)
     hand = tuple(HandCardView(id=f"M{i:02d}", merc=merc, expires_turn=9) for i, merc in enumerate(MercType))
@@ -206,7 +206,7 @@ def test_compact_fonts_read_at_discords_preview_size() -> None:
         with drawn_text_sizes() as seen:
             hand_png = render_intrigue_hand(view, locale)
         assert hand_png is not None
-        shown = shown_scale(image_of(hand_png).size)
+        shown = shown_scale(*image_of(hand_png).size)
         assert image_of(hand_png).width <= 800
         assert seen and not [size for size, _ in seen if size * shown < readability.MIN_SHOWN_PX]
 

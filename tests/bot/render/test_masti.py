@@ -17,6 +17,7 @@ from PIL import Image
 import bot.render.common
 import bot.render.masti
 from bot.i18n import catalogue, translate
+from bot.render.common import shown_scale
 from bot.render.masti import (
     COMPACT_FONT_SIZES,
     COMPACT_SIZE,
@@ -27,7 +28,6 @@ from bot.render.masti import (
     render_masti_compact,
     render_masti_hand,
     sample_views,
-    shown_scale,
     winning_seat,
 )
 from games.masti.deck import card_info
@@ -426,9 +426,9 @@ def drawn_text_sizes() -> AbstractContextManager[list[tuple[float, str]]]:
 
 
 def test_compact_fonts_read_at_discords_preview_size() -> None:
-    """No text under 11 px once Discord shrinks the image to fit 400x300: declared and actually drawn."""
-    scale = shown_scale(COMPACT_SIZE)
-    assert scale >= 0.5  # about 4:3 and at most 800 wide: neither cap shrinks it to illegibility
+    """No text under 11 px once the client shrinks the image to fit 400x280: declared and actually drawn."""
+    scale = shown_scale(*COMPACT_SIZE)
+    assert scale >= 0.5  # 10:7 and at most 800 wide: neither cap shrinks it to illegibility
     assert min(COMPACT_FONT_SIZES) * scale >= readability.MIN_SHOWN_PX
     samples = dict(sample_views())
     private, names = samples["4p-private"]
@@ -443,7 +443,7 @@ def test_compact_fonts_read_at_discords_preview_size() -> None:
                 else:
                     png = render_masti_hand(view, locale)
             assert png is not None
-            shown = shown_scale(Image.open(io.BytesIO(png)).size)
+            shown = shown_scale(*Image.open(io.BytesIO(png)).size)
             small = [(size, text) for size, text in seen if size * shown < readability.MIN_SHOWN_PX]
             assert seen and not small, (name, locale, small)
 

@@ -14,6 +14,7 @@ from PIL import Image
 
 from bot.render.common import (
     PANEL,
+    PREVIEW_BOX,
     SEAT_COLOURS,
     TEXT,
     TEXT_DARK,
@@ -111,7 +112,32 @@ def test_the_badge_shows_the_seat_number_in_the_seat_colour(seat: int) -> None:
 
 
 def test_the_readable_size_follows_the_preview_box() -> None:
+    """The box is 400 wide and 280 high (SimCord's ``max-height: 280px``), not the 400x300 once assumed."""
+    assert PREVIEW_BOX == (400, 280)
     assert shown_scale(1000, 580) == pytest.approx(0.4)
     assert min_font_size(1000, 580) == 28  # the old Coup board's 18 px text showed at 7 px
-    assert min_font_size(600, 450) == 17
+    assert shown_scale(600, 450) == pytest.approx(280 / 450)  # a 4:3 board: the height cap binds
+    assert min_font_size(600, 450) == 18  # so 17 px text on it showed at 10.6 px
+    assert min_font_size(800, 600) == 24  # and Масти's, Интриги's 22 px at 10.3 px
+    assert min_font_size(600, 420) == 17  # a 10:7 board fills the box: 2/3 either way
+    assert min_font_size(800, 560) == 22
+    assert min_font_size(720, 504) == 20
     assert min_font_size(400, 200) == 11
+
+
+def test_a_seat_badge_can_carry_a_number_larger_than_its_default(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A token in a line of text draws its number at the text's size (``number_size``), not 0.62 of its width."""
+    import bot.render.common as common
+
+    sizes: list[int] = []
+    real = common.font
+
+    def recording(face: common.Face, size: int) -> object:
+        sizes.append(size)
+        return real(face, size)
+
+    monkeypatch.setattr(common, "font", recording)
+    image = Image.new("RGB", (30, 30), PANEL)
+    seat_badge(image, (15, 15), 22, 3)
+    seat_badge(image, (15, 15), 22, 3, number_size=17)
+    assert sizes == [14, 17]  # a 22-px token alone drew a 14-px number, 9 px as a Coup board shows it
