@@ -33,6 +33,8 @@ MAX_VALUE = 100
 MAX_LABEL = 100
 #: Options of one select.
 MAX_OPTIONS = 25
+#: The longest run of one repeated pick :func:`runs` offers (a basket rarely holds more).
+MAX_RUN = 5
 
 
 @dataclass(frozen=True)
@@ -103,3 +105,42 @@ def expand(
             grown.extend(kids)
         frontier = grown
     return links
+
+
+def runs(
+    roots: Sequence[Link],
+    continuations: Continue,
+    closing: Callable[[Any], bool],
+    *,
+    room: int,
+    join: str = " → ",
+) -> list[Link]:
+    """Return shortcuts beside ``roots``: each root's action repeated, closed by its decision's closing pick.
+
+    A player often answers a run of steps alike (two investments in one land, three spies, then
+    pay): for ``k`` = 1, 2, … and every root, the root's action ``k`` times followed by the closing
+    action (``closing``: Done) when the engine offers it there, or alone when the ``k``-th pick
+    completes the decision (no continuation left). Every step is one of ``continuations``, so each
+    shortcut is the engine's own sequence; at most ``room`` are returned, shortest runs first, and
+    none over :data:`MAX_VALUE` or :data:`MAX_LABEL` characters.
+    """
+    out: list[Link] = []
+    live = list(roots) if room > 0 else []
+    while live and len(out) < room and len(live[0].actions) <= MAX_RUN:
+        grown: list[Link] = []
+        for link in live:
+            if len(out) >= room:
+                break  # each look ahead replays the picks on a copy: none beyond what can be shown
+            steps, _ = continuations(link.actions)
+            if not steps and len(link.actions) > 1:
+                out.append(link)  # the run completes the decision by itself
+                continue
+            close = next(((a, label) for a, label in steps if closing(a)), None)
+            if close is not None:
+                out.append(Link((*link.actions, close[0]), (*link.labels, close[1])))
+            again = next(((a, label) for a, label in steps if a == link.actions[0]), None)
+            if again is not None:
+                grown.append(Link((*link.actions, again[0]), (*link.labels, again[1])))
+        live = grown
+    fitting = [link for link in out if len(link.value()) <= MAX_VALUE and len(join.join(link.labels)) <= MAX_LABEL]
+    return fitting[:room]

@@ -38,7 +38,7 @@ from bot.codec import encode_action
 from bot.i18n import has_key, translate
 from bot.i18n.narrate import event_key
 from bot.presenters import Choice, Explore, Form, FormField
-from bot.presenters.chains import Chain, Link, expand
+from bot.presenters.chains import Chain, Link, expand, runs
 from bot.render.intrigue import (
     card_number,
     character_name,
@@ -664,14 +664,17 @@ class IntriguePresenter:
             room = MAX_OPTIONS - (len(members) - len(starts)) if group is not None else MAX_OPTIONS + len(starts)
             links = [Link((c.action,), (self._link_label(c.action, v, names, locale),)) for c in starts]
             grown = expand(links, continuations, limit=room, join=CHAIN_LABEL_SEP)
+            known = {link.value() for link in grown}
+            # Left room: runs of one pick repeated, then paid or sent (two investments in one land).
+            left = room - len(grown)
+            extra = runs(links, continuations, lambda a: isinstance(a, Done), room=left, join=CHAIN_LABEL_SEP)
+            extra = [link for link in extra if link.value() not in known][:left]
             chained: dict[str, list[Choice]] = {}
-            for link in grown:
+            for link in [*grown, *extra]:
                 if len(link.actions) > 1:
                     root = encode_action(link.actions[0])
                     emoji = next(c.emoji for c in starts if encode_action(c.action) == root)
-                    chain = Choice(
-                        Chain(link.actions), CHAIN_LABEL_SEP.join(link.labels), group or CHAIN_GROUP, emoji=emoji
-                    )
+                    chain = Choice(Chain(link.actions), _join(link.labels), group or CHAIN_GROUP, emoji=emoji)
                     chained.setdefault(root, []).append(chain)
             count = sum(len(found) for found in chained.values())
             if not count or (group is None and count < 2):
@@ -705,7 +708,18 @@ class IntriguePresenter:
         return self._chains_from(action, root_legal)
 
     def _link_label(self, action: Any, v: IntrigueView, names: Sequence[str], locale: str) -> str:
-        """Return one step of a chained option's label: a name for a pick of a thing, else the step's label."""
+        """Return one step of a chained option's label: a name for a pick of a thing, else the step's label.
+
+        A ballot's entry names its voter ("Ален: For"): the entries of one chain are for different voters.
+        """
+        decision, _, voter = current_step(v)
+        if decision is Decision.BALLOT and voter is not None and isinstance(action, PickSide | PickCharacter):
+            answer = self._link_label_plain(action, v, names, locale)
+            return f"{character_name(voter, locale)}: {answer}"
+        return self._link_label_plain(action, v, names, locale)
+
+    def _link_label_plain(self, action: Any, v: IntrigueView, names: Sequence[str], locale: str) -> str:
+        """Return the label of one chained step without its voter."""
         if isinstance(action, PickCharacter):
             return character_name(action.character, locale)
         if isinstance(action, PickLand):
@@ -1115,6 +1129,18 @@ def pack(choices: list[Choice]) -> list[Choice]:
     for name, group in split.items():
         out.extend(Choice(c.action, c.label[:100], group=name, style=c.style, emoji=c.emoji) for c in group)
     return [Choice(c.action, c.label[:80], c.group, c.style, c.emoji) if c.group is None else c for c in out]
+
+
+def _join(labels: Sequence[str]) -> str:
+    """Return a chained option's label: its steps' labels in order, a run of one label as ``label ×n``."""
+    parts: list[str] = []
+    count = 0
+    for index, label in enumerate(labels):
+        count += 1
+        if index + 1 == len(labels) or labels[index + 1] != label:
+            parts.append(label if count == 1 else f"{label} ×{count}")
+            count = 0
+    return CHAIN_LABEL_SEP.join(parts)
 
 
 def _after_roots(choices: Sequence[Choice], chained: dict[str, list[Choice]]) -> list[Choice]:

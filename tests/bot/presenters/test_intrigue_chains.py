@@ -17,10 +17,10 @@ from pydantic import BaseModel
 
 from bot.codec import encode_action
 from bot.presenters import Choice
-from bot.presenters.chains import MAX_LABEL, MAX_VALUE, Chain, Link, encode_choice, expand
-from bot.presenters.intrigue import MAX_OPTIONS, PER_ROW, ROWS, IntriguePresenter
+from bot.presenters.chains import MAX_LABEL, MAX_VALUE, Chain, Link, encode_choice, expand, runs
+from bot.presenters.intrigue import MAX_OPTIONS, PER_ROW, ROWS, IntriguePresenter, _join
 from bot.ui.forms import explorer
-from games.intrigue.models import Back, Decision, IntrigueView
+from games.intrigue.models import Back, Decision, Done, IntrigueView
 from games.intrigue.state import IntrigueState
 from tests.bot.intrigue_playouts import ENGINE, NAMES, games
 
@@ -105,3 +105,19 @@ def test_expand_grows_breadth_first_within_the_limit_and_keeps_the_roots() -> No
         "b",
     ]
     assert [" → ".join(link.labels) for link in expand(roots, continuations, limit=3)] == ["a", "b"]
+
+
+def test_runs_repeat_one_pick_and_close_it_with_done_where_the_engine_offers_it() -> None:
+    # "a" may be picked up to three times, each run closable by "done"; the third "a" completes by itself.
+    def continuations(actions: tuple[Any, ...]) -> tuple[list[tuple[Any, str]], bool]:
+        codes = [a.code for a in actions]
+        if codes.count("a") >= 3:
+            return [], False
+        return [(Pick(code="a"), "a"), (Pick(code="b"), "b"), (Done(), "pay")], False
+
+    roots = [Link((Pick(code="a"),), ("a",))]
+    found = runs(roots, continuations, lambda a: isinstance(a, Done), room=10)
+
+    assert [link.value() for link in found] == ["pick.a,done", "pick.a,pick.a,done", "pick.a,pick.a,pick.a"]
+    assert len(runs(roots, continuations, lambda a: isinstance(a, Done), room=1)) == 1
+    assert _join(["Kings Bay", "Kings Bay", "Pay"]) == "Kings Bay ×2 → Pay"
