@@ -16,6 +16,8 @@ exactly as if the steps were clicked one by one.
 the list stays within ``limit`` (Discord's 25 options). The step-by-step choices (the roots) always
 stay, so a chain only ever adds a shortcut: every sequence stays reachable one step at a time, and
 a chain that stops at a later step leaves its remaining picks to that step's panel (chained again).
+:func:`runs` fills the room left with one pick repeated and closed (two investments in one land,
+then pay), the engine checking every step as well.
 """
 
 from __future__ import annotations
