@@ -15,7 +15,10 @@ take it on what Discord shows her:
   the game does; without following, only a panel her last click edited to her next decision), else
 - "My cards" on the board (one tap) and then the action in the panel it opens.
 
-A select counts one interaction (opening the list and picking its option is one choice). A decision
+A select counts one interaction (opening the list and picking its option is one choice). An option
+that chains several steps of one decision (:mod:`bot.presenters.chains`: its value is several
+encoded actions) is picked, one interaction, when it holds exactly the AI's next actions for her
+seat; the longest such option is taken, before anything else. A decision
 that opens a modal form counts the click that opens it, one per control filled in it (selects, radio
 and checkbox groups, whose option values are matched to the actions the AI would take next for her
 seat, in order) and its submit. A form is looked for behind any button the bot shows Alice that is
@@ -52,6 +55,7 @@ from simcord.results import InteractionResult, ResponseMessage
 
 from bot.app import TableBot, create_bot
 from bot.codec import encode_action
+from bot.presenters.chains import CHAIN_SEP
 from bot.settings import Settings
 from bot.storage import Storage
 from bot.tables import Table, choose_ai_action
@@ -173,6 +177,30 @@ def find_action(rows: Sequence[dict[str, Any]], table_id: int, prompt: int, code
             if any(option.get("value") == code for option in options):
                 return ("select", custom_id)
     return None
+
+
+def find_chain(
+    rows: Sequence[dict[str, Any]], table_id: int, prompt: int, upcoming: Sequence[str]
+) -> tuple[str, str, int] | None:
+    """Return (custom id, value, length) of the longest chained option taking the next ``upcoming`` actions.
+
+    A chained option's value is several encoded actions joined by ``CHAIN_SEP``
+    (:mod:`bot.presenters.chains`); it is taken only when those are exactly the actions the AI takes
+    next for this seat, in order, so one pick is one decision the person meant whole.
+    """
+    best: tuple[str, str, int] | None = None
+    for component in _walk(rows):
+        custom_id = component.get("custom_id") or ""
+        parts = custom_id.split(":", 4)
+        if component.get("type") != ComponentType.STRING_SELECT or parts[0] != "acts" or len(parts) < 5:
+            continue
+        if parts[1] != str(table_id) or parts[2] != str(prompt):
+            continue
+        for option in component.get("options") or []:
+            codes = str(option.get("value") or "").split(CHAIN_SEP)
+            if len(codes) > 1 and list(upcoming[: len(codes)]) == codes and (best is None or len(codes) > best[2]):
+                best = (custom_id, option["value"], len(codes))
+    return best
 
 
 def form_openers(rows: Sequence[dict[str, Any]]) -> list[str]:
@@ -316,6 +344,12 @@ class Person:
         code = encode_action(choose_ai_action(table.engine, self.agent, table.state, seat))
         prompt = table.prompt_version
         board = self._message(table.board_message_id)
+        # One pick of a chained option takes several steps at once: fewer taps than anything else.
+        if self.panel is not None and (
+            chain := find_chain(self._rows(self.panel), table.id, prompt, self._upcoming(seat))
+        ):
+            await self._take(self.panel, ("select", chain[0]), chain[1])
+            return
         # A person takes a decision offered as one form through that form (its button names it).
         if self.panel is not None and await self._try_forms(self.panel, seat, prompt=prompt, first=code):
             return
@@ -331,6 +365,9 @@ class Person:
         if opened.response is None or not opened.ephemeral:
             raise RuntimeError("“My cards” did not open a private panel")
         self.panel = opened.response
+        if chain := find_chain(self._rows(self.panel), table.id, prompt, self._upcoming(seat)):
+            await self._take(self.panel, ("select", chain[0]), chain[1])
+            return
         if await self._try_forms(self.panel, seat, prompt=prompt, first=code):
             return
         if found := find_action(self._rows(self.panel), table.id, prompt, code):

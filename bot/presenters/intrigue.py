@@ -34,9 +34,11 @@ from typing import Any
 
 from pydantic import BaseModel
 
+from bot.codec import encode_action
 from bot.i18n import has_key, translate
 from bot.i18n.narrate import event_key
 from bot.presenters import Choice, Explore, Form, FormField
+from bot.presenters.chains import Chain, Link, expand, runs
 from bot.render.intrigue import (
     card_number,
     character_name,
@@ -139,6 +141,12 @@ MAX_OPTIONS = 25
 #: A modal holds at most five fields.
 MAX_FORM_FIELDS = 5
 DONE_ACTION = Done()
+BACK_ACTION = Back()
+#: Free actions: applied at once when taken, so never a step of a chained option.
+FREE_ACTIONS = RevealMessenger | RevealAssassin | Convert | GiveCoins
+#: The select holding chained options that start with a button's action (a ballot's sides).
+CHAIN_GROUP = "any"
+CHAIN_LABEL_SEP = " → "
 SKIP_ACTION = Skip()
 #: Every select group the presenter uses (``intrigue.select.<group>`` must exist for each).
 SELECT_GROUPS = (
@@ -600,6 +608,126 @@ class IntriguePresenter:
         v = _view(view)
         return pack([self.label(action, v, names, locale) for action in legal])
 
+    def chain_choices(
+        self, view: BaseModel, legal: Sequence[Any], names: Sequence[str], locale: str, explore: Explore | None = None
+    ) -> list[Choice]:
+        """Return the private choices with the sub-steps of one decision chained into single options.
+
+        A select of the panel whose choices start a private draft (a character's action, a
+        mercenary send, a basket, a ballot, a sway, a spy's target) offers whole sequences instead,
+        as many as fit its 25 options (:mod:`bot.presenters.chains`); chosen, the sequence is
+        applied at once. Buttons that start one (a ballot's sides) become one such select. A
+        group is chained only when the panel still fits its rows, so no choice is ever lost.
+        """
+        v = _view(view)
+        base = self.private_choices(v, legal, names, locale)
+        if explore is None or v.viewer is None:
+            return base
+        roots = [a for a in legal if self._chains_from(a, legal)]
+        if not roots:
+            return base
+        states: dict[tuple[str, ...], tuple[IntrigueView, list[Any]] | None] = {}
+
+        def after(actions: tuple[Any, ...]) -> tuple[IntrigueView, list[Any]] | None:
+            key = tuple(encode_action(a) for a in actions)
+            if key not in states:
+                found = explore(actions)
+                states[key] = (_view(found[0]), found[1]) if found is not None else None
+            return states[key]
+
+        def continuations(actions: tuple[Any, ...]) -> tuple[list[tuple[Any, str]], bool]:
+            found = after(actions)
+            # The engine offers Back only while the picks are an undoable draft: nothing is applied yet.
+            if found is None or BACK_ACTION not in found[1]:
+                return [], False
+            then_view, then_legal = found
+            steps = [
+                (a, self._link_label(a, then_view, names, locale))
+                for a in then_legal
+                if self._chains_on(a, legal, then_view)
+            ]
+            dropped = any(
+                not isinstance(a, Back) and not self._exit(a, legal) and not self._chains_on(a, legal, then_view)
+                for a in then_legal
+            )
+            return steps, dropped
+
+        choices = list(base)
+        groups: dict[str | None, list[Choice]] = {}
+        for choice in base:
+            groups.setdefault(choice.group, []).append(choice)
+        for group, members in groups.items():
+            starts = [c for c in members if c.action in roots]
+            if not starts:
+                continue
+            # A group's select holds its choices and their chains; buttons' chains get a select of their own.
+            room = MAX_OPTIONS - (len(members) - len(starts)) if group is not None else MAX_OPTIONS + len(starts)
+            links = [Link((c.action,), (self._link_label(c.action, v, names, locale),)) for c in starts]
+            grown = expand(links, continuations, limit=room, join=CHAIN_LABEL_SEP)
+            known = {link.value() for link in grown}
+            # Left room: runs of one pick repeated, then paid or sent (two investments in one land).
+            left = room - len(grown)
+            extra = runs(links, continuations, lambda a: isinstance(a, Done), room=left, join=CHAIN_LABEL_SEP)
+            extra = [link for link in extra if link.value() not in known][:left]
+            chained: dict[str, list[Choice]] = {}
+            for link in [*grown, *extra]:
+                if len(link.actions) > 1:
+                    root = encode_action(link.actions[0])
+                    emoji = next(c.emoji for c in starts if encode_action(c.action) == root)
+                    chain = Choice(Chain(link.actions), _join(link.labels), group or CHAIN_GROUP, emoji=emoji)
+                    chained.setdefault(root, []).append(chain)
+            count = sum(len(found) for found in chained.values())
+            if not count or (group is None and count < 2):
+                continue  # nothing chained (a select of one option would be a button: one action only)
+            if group is None:
+                trial = [*choices, *(c for found in chained.values() for c in found)]
+            else:
+                # Each chain right after the step-by-step choice it starts with.
+                trial = _after_roots(choices, chained)
+            if _fits(trial):
+                choices = trial
+        return choices
+
+    @staticmethod
+    def _exit(action: Any, root_legal: Sequence[Any]) -> bool:
+        """Return whether ``action`` leaves the decision as it could be left before any pick (Pass, Skip, decline)."""
+        return isinstance(action, Pass | Skip) or (isinstance(action, Choose) and action in root_legal)
+
+    def _chains_from(self, action: Any, root_legal: Sequence[Any]) -> bool:
+        """Return whether a chain may start with ``action``: a pick, never a free action or an exit."""
+        return not isinstance(action, FREE_ACTIONS | Back | Done) and not self._exit(action, root_legal)
+
+    def _chains_on(self, action: Any, root_legal: Sequence[Any], v: IntrigueView) -> bool:
+        """Return whether ``action`` may continue a chain: a pick, or the Done that completes a draft.
+
+        A ballot's Done (send it unfinished) is left to the steps: an entry answered before it
+        stays an option of its own.
+        """
+        if isinstance(action, Done):
+            return current_step(v)[0] is not Decision.BALLOT
+        return self._chains_from(action, root_legal)
+
+    def _link_label(self, action: Any, v: IntrigueView, names: Sequence[str], locale: str) -> str:
+        """Return one step of a chained option's label: a name for a pick of a thing, else the step's label.
+
+        A ballot's entry names its voter ("Ален: For"): the entries of one chain are for different voters.
+        """
+        decision, _, voter = current_step(v)
+        if decision is Decision.BALLOT and voter is not None and isinstance(action, PickSide | PickCharacter):
+            answer = self._link_label_plain(action, v, names, locale)
+            return f"{character_name(voter, locale)}: {answer}"
+        return self._link_label_plain(action, v, names, locale)
+
+    def _link_label_plain(self, action: Any, v: IntrigueView, names: Sequence[str], locale: str) -> str:
+        """Return the label of one chained step without its voter."""
+        if isinstance(action, PickCharacter):
+            return character_name(action.character, locale)
+        if isinstance(action, PickLand):
+            return land_name(action.land, locale)
+        if isinstance(action, PickSeat):
+            return seat_name(action.seat, names, locale)
+        return self.label(action, v, names, locale).label
+
     def forms(
         self, view: BaseModel, legal: Sequence[Any], names: Sequence[str], locale: str, explore: Explore | None = None
     ) -> list[Form]:
@@ -1001,6 +1129,39 @@ def pack(choices: list[Choice]) -> list[Choice]:
     for name, group in split.items():
         out.extend(Choice(c.action, c.label[:100], group=name, style=c.style, emoji=c.emoji) for c in group)
     return [Choice(c.action, c.label[:80], c.group, c.style, c.emoji) if c.group is None else c for c in out]
+
+
+def _join(labels: Sequence[str]) -> str:
+    """Return a chained option's label: its steps' labels in order, a run of one label as ``label ×n``."""
+    parts: list[str] = []
+    count = 0
+    for index, label in enumerate(labels):
+        count += 1
+        if index + 1 == len(labels) or labels[index + 1] != label:
+            parts.append(label if count == 1 else f"{label} ×{count}")
+            count = 0
+    return CHAIN_LABEL_SEP.join(parts)
+
+
+def _after_roots(choices: Sequence[Choice], chained: dict[str, list[Choice]]) -> list[Choice]:
+    """Return ``choices`` with each choice's chains (by its encoded action) right after it."""
+    out: list[Choice] = []
+    for choice in choices:
+        out.append(choice)
+        if not isinstance(choice.action, Chain):
+            out.extend(chained.get(encode_action(choice.action), ()))
+    return out
+
+
+def _fits(choices: Sequence[Choice]) -> bool:
+    """Return whether ``choices`` fill at most :data:`ROWS` rows as they are: no select merged, none cut."""
+    groups: dict[str, int] = {}
+    for choice in choices:
+        if choice.group is not None:
+            groups[choice.group] = groups.get(choice.group, 0) + 1
+    buttons = sum(1 for c in choices if c.group is None) + sum(1 for n in groups.values() if n == 1)
+    selects = [n for n in groups.values() if n > 1]
+    return all(n <= MAX_OPTIONS for n in selects) and math.ceil(buttons / PER_ROW) + len(selects) <= ROWS
 
 
 # ---------------------------------------------------------------------- narration helpers

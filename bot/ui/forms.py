@@ -61,7 +61,7 @@ def forms_for(table: Table, seat: int | None, locale: str) -> list[Form]:
         return []
     legal = table.engine.legal_actions(state, seat)
     forms: list[Form] = build(
-        table.view(seat), legal, label_names(table.names()), locale, explore=_explorer(table.engine, state, seat)
+        table.view(seat), legal, label_names(table.names()), locale, explore=explorer(table.engine, state, seat)
     )
     return [form for form in forms if fits(form)]
 
@@ -75,7 +75,7 @@ def fits(form: Form) -> bool:
     return 0 < len(form.fields) <= MAX_FIELDS and all(0 < len(part.choices) <= MAX_OPTIONS for part in form.fields)
 
 
-def _explorer(engine: Engine[Any], state: BaseState, seat: int) -> Explore:
+def explorer(engine: Engine[Any], state: BaseState, seat: int) -> Explore:
     """Return the :data:`bot.presenters.Explore` of ``seat`` from ``state`` (pure: nothing is committed)."""
 
     def explore(actions: Sequence[Any]) -> tuple[BaseModel, list[Any]] | None:

@@ -17,6 +17,7 @@ from bot.codec import CodecError, decode_action
 from bot.errors import deliver
 from bot.guilds import interaction_locale
 from bot.i18n import translate
+from bot.presenters.chains import CHAIN_SEP
 from bot.presenters.registry import PRESENTERS
 from bot.tables import TableError
 from bot.ui.panels import (
@@ -308,12 +309,19 @@ class Interactions:
     async def act_click(
         self, interaction: discord.Interaction, table_id: int, prompt: int, encoded: str, *, private: bool
     ) -> None:
-        """Apply one game action and answer the click."""
+        """Apply one game action, or a chained option's actions all at once, and answer the click.
+
+        A chained option (:mod:`bot.presenters.chains`) goes through ``act_many``: checked against
+        the prompt once, every action with the engine's full checks, all applied or none.
+        """
         service = self.service
         table = await service.get(table_id)
-        action = decode_action(table.engine.action_adapter, encoded)
+        actions = [decode_action(table.engine.action_adapter, part) for part in encoded.split(CHAIN_SEP)]
         try:
-            await service.act(table_id, interaction.user.id, prompt, action)
+            if len(actions) == 1:
+                await service.act(table_id, interaction.user.id, prompt, actions[0])
+            else:
+                await service.act_many(table_id, interaction.user.id, prompt, actions)
         except TableError as error:
             if error.code != "table.not_your_turn":
                 raise

@@ -17,9 +17,9 @@ from typing import Any
 
 import discord
 
-from bot.codec import encode_action
 from bot.i18n import has_key, translate
 from bot.presenters import Choice
+from bot.presenters.chains import encode_choice
 from bot.presenters.registry import PRESENTERS
 from bot.ratings import display_rating
 from bot.storage import RatingChange
@@ -34,7 +34,7 @@ from bot.ui.components import (
     MoreTimeButton,
     TableButton,
 )
-from bot.ui.forms import forms_for
+from bot.ui.forms import explorer, forms_for
 from bot.ui.text import image_names, label_name, label_names, safe_name, safe_names
 
 STYLES = {
@@ -214,7 +214,7 @@ def add_choices(
             ActButton(
                 table.id,
                 prompt,
-                encode_action(choice.action),
+                encode_choice(choice.action),
                 private=private,
                 label=choice.label,
                 style=STYLES[choice.style],
@@ -224,7 +224,7 @@ def add_choices(
         _ = index
     for name, group in selects.items():
         options = [
-            discord.SelectOption(label=c.label[:100], value=encode_action(c.action), emoji=c.emoji)
+            discord.SelectOption(label=c.label[:100], value=encode_choice(c.action), emoji=c.emoji)
             for c in group[:MAX_OPTIONS]
         ]
         placeholder = translate(locale, f"{table.game}.select.{name}")
@@ -391,7 +391,12 @@ def panel_payload(table: Table, user_id: int, locale: str) -> Payload:
     view = _view()
     if seat is not None and table.status == "active" and seat_obj is not None and not seat_obj.autopilot:
         legal = table.engine.legal_actions(table.state, seat)
-        choices = presenter.private_choices(view_model, legal, label_names(table.names()), locale)
+        chained = getattr(presenter, "chain_choices", None)  # optional: sub-steps chained into one option
+        if chained is not None:
+            explore = explorer(table.engine, table.state, seat)
+            choices = chained(view_model, legal, label_names(table.names()), locale, explore=explore)
+        else:
+            choices = presenter.private_choices(view_model, legal, label_names(table.names()), locale)
         add_choices(view, table, table.prompt_version, choices, locale, private=True, rows=MAX_ROWS - 1)
         # A whole decision in one form sits in the last row, beside Refresh; its sub-step buttons stay above.
         for form in forms_for(table, seat, locale)[: PER_ROW - 2]:
