@@ -145,7 +145,7 @@ def placement_prompts(n: int) -> list[tuple[int, int]]:
 
 @register("placement")
 class PlacementRules(Rules):
-    """Setup placement (D1): one token per action, 1/2/2/1/1 per prompt, 2/2/2/1 at two players (revision 3)."""
+    """Setup placement (D1): one token per action, 2/2/2/1 per prompt; 1/2/2/1/1 at three players (revision 3)."""
 
     @override
     def run(self, g: Game, f: PlacementFrame) -> bool:
