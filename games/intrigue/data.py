@@ -154,9 +154,10 @@ STARTING_TOKENS = 7
 #: Snake placement rounds of setup (§2 step 5): tokens per prompt; even rounds run in reverse seat order.
 PLACEMENT_ROUNDS: tuple[int, ...] = (2, 2, 2, 1)
 #: Revision 3: three players place in rounds of 1, 2, 2, 1, 1, so the first seat places one token
-#: blind and the last seat the last one. With 2, 2, 2, 1 the first of three seats won 15% and 2% of
-#: two 40-game all-AI samples (fair 33%); with these rounds 30% and 15%. At 4 players the same rounds
-#: left the last seat 13% and 5% (fair 25%), and at 2 players gave the second seat 83%: they keep 2, 2, 2, 1.
+#: blind and the last seat the last one. Over three seeded all-AI samples (140 games) the first of
+#: three seats won 12% with 2, 2, 2, 1 (fair 33%, best seat 51%); with these rounds 17% (130 games,
+#: best seat 43%). At 4 players the same rounds left the last seat 13% and 5% of two samples (fair
+#: 25%), and at 2 players gave the second seat 83%: every other count keeps 2, 2, 2, 1.
 THREE_PLAYER_ROUNDS: tuple[int, ...] = (1, 2, 2, 1, 1)
 MERCENARY_COST = 3
 DISCOUNTED_MERCENARY_COST = 2
