@@ -24,11 +24,11 @@ from games.intrigue.data import (
     INVEST_COST,
     MERCENARY_COST,
     MISTY_VALE,
-    PLACEMENT_ROUNDS,
     RIVER_HORSESHOE,
     TREASURER_GRANT,
     VALE_OF_ARROWS,
     Trait,
+    placement_rounds,
 )
 from games.intrigue.game import BISHOP, MARSHAL, TREASURER, Game, Rules, pending, private, register
 from games.intrigue.mercenaries import (
@@ -137,7 +137,7 @@ MAX_LISTED_PRICE = 20
 def placement_prompts(n: int) -> list[tuple[int, int]]:
     """Return the snake placement prompts (§2 step 5): seat order, reverse, seat order, reverse."""
     prompts: list[tuple[int, int]] = []
-    for r, count in enumerate(PLACEMENT_ROUNDS):
+    for r, count in enumerate(placement_rounds(n)):
         seats = range(n) if r % 2 == 0 else range(n - 1, -1, -1)
         prompts.extend((s, count) for s in seats)
     return prompts
@@ -145,7 +145,7 @@ def placement_prompts(n: int) -> list[tuple[int, int]]:
 
 @register("placement")
 class PlacementRules(Rules):
-    """Setup placement (D1): one token per action, 2/2/2/1 per prompt (revision 2; was 3/2/2)."""
+    """Setup placement (D1): one token per action, 2/2/2/1 per prompt; 1/2/2/1/1 at three players (revision 3)."""
 
     @override
     def run(self, g: Game, f: PlacementFrame) -> bool:

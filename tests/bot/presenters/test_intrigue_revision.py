@@ -1,4 +1,4 @@
-"""«Интриги» rules help names our design's revision 2 and what it changed (issue 15): the land and the placement."""
+"""«Интриги» rules help names our design's revision 3 and what it changed (issue 15): the land and the placement."""
 
 from __future__ import annotations
 
@@ -7,22 +7,23 @@ import pytest
 from bot.i18n import SUPPORTED_LOCALES
 from bot.presenters.intrigue import RULE_SECTIONS
 from bot.presenters.registry import PRESENTERS
-from games.intrigue.data import LANDS, PLACEMENT_ROUNDS, STANDARD_NINE, STANDARD_SEVEN, majority_needed
+from games.intrigue.data import LANDS, STANDARD_NINE, STANDARD_SEVEN, majority_needed, placement_rounds
 
 BROWN_PLAINS = 3
 
 
 @pytest.mark.parametrize("locale", SUPPORTED_LOCALES)
-def test_the_rules_end_with_revision_two_and_name_the_changed_land(locale: str) -> None:
+def test_the_rules_end_with_revision_three_and_name_the_changed_land_and_rounds(locale: str) -> None:
     sections = dict(zip(RULE_SECTIONS, rules_of(locale), strict=True))
     assert RULE_SECTIONS[-1] == "revision"
     title, text = sections["revision"]
-    assert "2" in title
+    assert "3" in title
     land = LANDS[BROWN_PLAINS]
     assert (land.ru if locale == "ru" else land.en) in text
     assert f"{land.peaceful}/{land.military}" in text
-    rounds = ", ".join(str(r) for r in PLACEMENT_ROUNDS)
-    assert rounds in text or rounds.replace(" ", "") in text
+    for seats in (2, 3):
+        assert ",".join(str(r) for r in placement_rounds(seats)) in text
+    assert ",".join(str(r) for r in placement_rounds(3)) in sections["setup"][1]
 
 
 def test_both_standard_sets_leave_slack_for_a_coup_and_a_will() -> None:

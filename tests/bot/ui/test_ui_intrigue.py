@@ -147,18 +147,19 @@ async def test_placement_is_taken_with_the_boards_select_and_the_ais_follow(worl
     for index, land in enumerate((1, 1, 2)):
         result = await world.act(alice, table_id, PlaceToken(land=land))
         assert not result.ephemeral, private_text(result)
-        if index == 0:  # alice still places: the board shows her line and what is left
+        if index == 1:  # alice still places: the board shows her line and what is left
             text = embed_text(world.board(table_id).embeds)
             assert "alice: +1 token on Golden Coast (placement)." in text
             assert en("intrigue.status.D1", actor="alice", n=1) in text
     state = state_of(world, table_id)
     pos = state.lands.index(1)
     assert state.land_tokens[pos][0] == 2
-    # The AIs placed at once, snake rounds of 2, 2, 2, 1 (revision 2): seat 1 and seat 2 two each,
-    # then seat 2 and seat 1 two each, and alice's third token opened her second round.
+    # The AIs placed at once, snake rounds of 1, 2, 2, 1, 1 (revision 3): seat 1 and seat 2 one each,
+    # then seat 2 and seat 1 two each; alice's second and third tokens were her second round, and
+    # the third round opens with her again.
     ai_tokens = sum(sum(row[1:]) for row in state.land_tokens) + sum(sum(row[1:]) for row in state.char_tokens)
-    assert ai_tokens == 8
-    assert 0 in world.table(table_id).engine.active_seats(state)  # one more of her second round
+    assert ai_tokens == 6
+    assert 0 in world.table(table_id).engine.active_seats(state)  # her third round opens
     assert state.phase is Phase.SETUP and world.table(table_id).seats[0].user_id == alice.id
 
 
