@@ -515,12 +515,12 @@ def test_eight_long_breakdowns_are_shortened_to_fit():
 # ---------------------------------------------------------------------- rules
 @pytest.mark.parametrize("locale", SUPPORTED_LOCALES)
 def test_the_revision_page_gives_the_4x4_and_5x5_seat_allowance_as_the_engine_has_it(locale):
-    """Revision 3's section lists every 4×4/5×5 row of the seat allowance (both grids share the rows)."""
+    """Revision 3's section lists every 4×4 and 5×5 row of the seat allowance, each grid in its own sentence."""
     (text,) = [x for t, x in PRESENTER.rule_page("revision", locale) if "5×5" in t]
-    for players in range(2, 9):
-        row = tuple(seat_allowance(4, players, place) for place in range(players))
-        assert row == tuple(seat_allowance(5, players, place) for place in range(players))
-        assert "/".join(map(str, row)) in text
+    for grid in (4, 5):
+        (sentence,) = [part for part in text.split("\n") if part.startswith(f"{grid}×{grid}: ")]
+        rows = ["/".join(str(seat_allowance(grid, n, place)) for place in range(n)) for n in range(2, 9)]
+        assert sentence.removeprefix(f"{grid}×{grid}: ").removesuffix(".").split("; ") == rows
 
 
 @pytest.mark.parametrize("locale", SUPPORTED_LOCALES)
