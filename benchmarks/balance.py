@@ -301,9 +301,11 @@ def contract_met(view: CadwallonView, hands: Sequence[Sequence[str]], seat: Seat
     """Return whether ``seat``'s holdings at the end of the game in ``view`` meet ``contract``.
 
     The engine's own scoring decides, with ``contract`` in place of the seat's own (``hands``:
-    every seat's action cards in hand, which K17 counts).
+    every seat's action cards in hand, which K08 and K17 count). The other seats' hands and played
+    cards go into the table context too: K08, K17 and K18 compare the seat with the best of them.
     """
     captured = [player.captured for player in view.players]
+    played = [player.played for player in view.players]
     player = view.players[seat]
     scored = score_seat(
         seat,
@@ -314,7 +316,7 @@ def contract_met(view: CadwallonView, hands: Sequence[Sequence[str]], seat: Seat
         hand=hands[seat],
         condition=view.condition,
         contract=contract,
-        context=table_context(seat, captured, guilds_in_play(view.grid)),
+        context=table_context(seat, captured, guilds_in_play(view.grid), hands, played, view.condition),
     )
     return scored.contract_met
 

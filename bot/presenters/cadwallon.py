@@ -134,8 +134,8 @@ RESULT_BUDGET = 3900
 RULE_SECTIONS = ("goal", "setup", "round", "support", "capture", "scoring", "options", "table")
 #: ``/cadwallon rules`` pages, in order: the main rules, then the card tables and our readings.
 RULE_PAGES = ("rules", "cards", "actions", "conditions", "readings", "revision")
-#: The sections of the page "our design, revision 2": what changed in our designed parts and why.
-REVISION_SECTIONS = ("why", "creditors", "contracts", "seats", "measured")
+#: The sections of the page "our design, revisions 2 and 3": what changed in our designed parts and why.
+REVISION_SECTIONS = ("why", "creditors", "contracts", "seats", "measured", "third")
 #: Our readings of the rulebook (digest RULINGs and the engine's own), one line each.
 READINGS = (
     "zero",

@@ -180,6 +180,25 @@ def test_contract_check_agrees_with_the_engine_for_each_holder() -> None:
         assert balance.contract_met(view, hands, breakdown.seat, breakdown.contract) == breakdown.contract_met
 
 
+def test_contract_check_compares_with_the_other_seats_hands_and_played_cards() -> None:
+    """K18 (most actions played) and K08 (most in hand) measure the seat against the others' cards.
+
+    The check once built the table context from captured cards only, so every rival had played
+    nothing: anyone who played one action "met" K18 (81% of non-holders in all-AI games).
+    """
+    engine = ENGINES["cadwallon"]
+    view = engine.view(engine.setup(3, engine.options_type(grid=4), "balance-k18").state, None)
+    assert isinstance(view, CadwallonView)
+    plays = {0: ("A01",), 1: ("A02", "A03"), 2: ()}
+    view = view.model_copy(
+        update={"players": tuple(p.model_copy(update={"played": plays[p.seat]}) for p in view.players)}
+    )
+    hands: list[tuple[str, ...]] = [(), (), ("A04", "A05")]
+    assert not balance.contract_met(view, hands, 0, "K18")
+    assert balance.contract_met(view, hands, 1, "K18")
+    assert not balance.contract_met(view, [("A06",), (), ("A04", "A05")], 0, "K08")
+
+
 @pytest.fixture(scope="module")
 def tiny_results() -> dict[Setting, list[Record]]:
     return balance.measure(TINY, 2, workers=1)

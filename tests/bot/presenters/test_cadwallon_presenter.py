@@ -27,7 +27,7 @@ from bot.presenters.cadwallon import (
     slot_label,
 )
 from bot.presenters.registry import PRESENTERS
-from games.cadwallon.cards import CARDS, GUILD_ORDER
+from games.cadwallon.cards import CARDS, GUILD_ORDER, seat_allowance
 from games.cadwallon.engine import CadwallonEngine
 from games.cadwallon.models import (
     ActionCardDrawn,
@@ -513,6 +513,16 @@ def test_eight_long_breakdowns_are_shortened_to_fit():
 
 
 # ---------------------------------------------------------------------- rules
+@pytest.mark.parametrize("locale", SUPPORTED_LOCALES)
+def test_the_revision_page_gives_the_4x4_and_5x5_seat_allowance_as_the_engine_has_it(locale):
+    """Revision 3's section lists every 4×4 and 5×5 row of the seat allowance, each grid in its own sentence."""
+    (text,) = [x for t, x in PRESENTER.rule_page("revision", locale) if "5×5" in t]
+    for grid in (4, 5):
+        (sentence,) = [part for part in text.split("\n") if part.startswith(f"{grid}×{grid}: ")]
+        rows = ["/".join(str(seat_allowance(grid, n, place)) for place in range(n)) for n in range(2, 9)]
+        assert sentence.removeprefix(f"{grid}×{grid}: ").removesuffix(".").split("; ") == rows
+
+
 @pytest.mark.parametrize("locale", SUPPORTED_LOCALES)
 def test_the_main_rules_fit_one_embed_and_the_pages_their_fields(locale):
     sections = PRESENTER.rules(locale)

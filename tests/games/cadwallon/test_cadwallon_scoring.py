@@ -7,6 +7,7 @@ from typing import Any
 
 import pytest
 
+from games.cadwallon.cards import seat_allowance
 from games.cadwallon.models import CadwallonOptions, EndReason, EndTurn, Guild, GuildScore, PlaceAgent, ScoreBreakdown
 from games.cadwallon.scoring import TableContext, crests, rank_scores, score_seat, score_table
 from games.cadwallon.state import CadwallonState
@@ -347,6 +348,24 @@ def test_revision_2_seat_allowance_by_place_in_round_1_order() -> None:
     final, _ = act(state, PlaceAgent(boulevard="B1E"))
     assert final.scores == (4, 0, 2)
     assert [b.seat_points for b in breakdowns(final)] == [4, 0, 2]
+
+
+@pytest.mark.parametrize(
+    ("grid", "players", "row"),
+    [
+        (4, 2, (0, 2)),
+        (4, 4, (0, 1, 1, 2)),
+        (4, 8, (0, 0, 1, 1, 1, 1, 2, 2)),
+        (5, 2, (0, 5)),
+        (5, 5, (0, 1, 2, 4, 5)),
+        (5, 8, (0, 1, 1, 2, 3, 4, 4, 5)),
+    ],
+)
+def test_revision_3_allowance_on_4x4_and_5x5(grid: int, players: int, row: tuple[int, ...]) -> None:
+    """Revision 3: the last place of round 1 gets 2 points on 4×4 and 5 on 5×5, a straight line between."""
+    assert tuple(seat_allowance(grid, players, place) for place in range(players)) == row
+    state = ENGINE.setup(players, CadwallonOptions(grid=grid, first_seat=1), "rev3").state
+    assert [p.live_score for p in ENGINE.view(state, None).players] == [row[(s - 1) % players] for s in range(players)]
 
 
 def test_a_table_set_up_before_revision_2_gets_no_allowance() -> None:
