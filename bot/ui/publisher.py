@@ -547,49 +547,68 @@ class DiscordPublisher:
         new message pings only those newly awaited (or, for the reminder, everyone still awaited)
         and replaces the last one; someone who answered is edited out (an edit pings nobody), and the message is deleted
         when nobody is left or the game is over.
+
+        Nobody waits for the call: while one change of it is in flight (perhaps sleeping out a 429),
+        a board update or the reminder only asks that change to look again when it ends, as
+        :meth:`_follow` does for panels. So the board loop never queues behind the reminder.
         """
         if table.status != "active" or table.state is None:
             await self._dismiss_call(table, target)
             return
         call = self._measure_clock(table) or self._calls.setdefault(table.id, _Call())
+        if call.lock.locked():
+            call.again = True
+            call.remind = call.remind or remind
+            return
         async with call.lock:
-            if self._calls.get(table.id) is not call:
-                return  # the table ended while this waited for the lock
-            awaited = self._awaited(table)
-            if remind:
-                if call.reminded == table.prompt_version or not awaited:
-                    return
-                call.reminded = table.prompt_version
-                fresh = list(awaited)
-            else:
-                fresh = [user_id for user_id in awaited if user_id not in call.awaited]
-            reminder = call.reminded == table.prompt_version
-            content = self._call_text(table, awaited, reminder=reminder)
-            old = call.message_id
-            if fresh:
-                try:
-                    message = await target.send(content, allowed_mentions=pinging(fresh))
-                except DISCORD_FAILURES:
-                    # Nobody was called: the next board update (or the reminder's next arming) tries again.
-                    log.warning("could not call the players of table %s", table.id, exc_info=True)
-                    if remind:
-                        call.reminded = None
-                    return
-                call.message_id, call.pinged = message.id, set(fresh)
-                if old is not None:
-                    with contextlib.suppress(*DISCORD_FAILURES):
-                        await target.get_partial_message(old).delete()
-            elif old is not None and not awaited:
-                call.message_id, call.pinged = None, set()
+            call.again, call.remind = True, remind
+            arm = True
+            while call.again:
+                call.again = False
+                remind, call.remind = call.remind, False
+                if self._calls.get(table.id) is not call or table.status != "active":
+                    return  # the table ended while this call was being changed
+                arm = await self._call_once(table, target, call, remind=remind)
+        if arm:
+            self._arm_reminder(table, call)
+
+    async def _call_once(self, table: Table, target: discord.PartialMessageable, call: _Call, *, remind: bool) -> bool:
+        """Bring the call message up to date once; return whether the reminder should be (re)armed."""
+        awaited = self._awaited(table)
+        if remind:
+            if call.reminded == table.prompt_version or not awaited:
+                return False
+            call.reminded = table.prompt_version
+            fresh = list(awaited)
+        else:
+            fresh = [user_id for user_id in awaited if user_id not in call.awaited]
+        reminder = call.reminded == table.prompt_version
+        content = self._call_text(table, awaited, reminder=reminder)
+        old = call.message_id
+        if fresh:
+            try:
+                message = await target.send(content, allowed_mentions=pinging(fresh))
+            except DISCORD_FAILURES:
+                # Nobody was called: the next board update (or the reminder's next arming) tries again.
+                log.warning("could not call the players of table %s", table.id, exc_info=True)
+                if remind:
+                    call.reminded = None
+                return False
+            call.message_id, call.pinged = message.id, set(fresh)
+            if old is not None:
                 with contextlib.suppress(*DISCORD_FAILURES):
                     await target.get_partial_message(old).delete()
-            elif old is not None and content != call.content:
-                # Whoever this message pinged and is still named keeps the mention; nobody new is pinged.
-                still = [user_id for user_id in awaited if user_id in call.pinged]
-                with contextlib.suppress(*DISCORD_FAILURES):
-                    await target.get_partial_message(old).edit(content=content, allowed_mentions=pinging(still))
-            call.awaited, call.content = awaited, content
-        self._arm_reminder(table, call)
+        elif old is not None and not awaited:
+            call.message_id, call.pinged = None, set()
+            with contextlib.suppress(*DISCORD_FAILURES):
+                await target.get_partial_message(old).delete()
+        elif old is not None and content != call.content:
+            # Whoever this message pinged and is still named keeps the mention; nobody new is pinged.
+            still = [user_id for user_id in awaited if user_id in call.pinged]
+            with contextlib.suppress(*DISCORD_FAILURES):
+                await target.get_partial_message(old).edit(content=content, allowed_mentions=pinging(still))
+        call.awaited, call.content = awaited, content
+        return True
 
     async def _dismiss_call(self, table: Table, target: discord.PartialMessageable) -> None:
         """Delete the call of a table that waits for nobody any more (it ended) and forget it."""
@@ -654,8 +673,12 @@ class _Call:
     clock: tuple[int, float] | None = None
     #: The prompt version whose reminder was sent (once per prompt).
     reminded: int | None = None
-    #: Board updates and the reminder change the message one at a time.
+    #: Board updates and the reminder change the message one at a time; nobody queues on it.
     lock: asyncio.Lock = field(default_factory=asyncio.Lock, repr=False)
+    #: Set while a change is in flight when the table moved again: that change looks again when it ends.
+    again: bool = field(default=False, repr=False)
+    #: Set with ``again`` when the reminder came meanwhile: the next look is the reminder's.
+    remind: bool = field(default=False, repr=False)
 
 
 @dataclass(frozen=True)

@@ -9,6 +9,7 @@ drawn (and called) before an AI moves on: each ping belongs to the prompt open w
 
 from __future__ import annotations
 
+import asyncio
 from collections import Counter
 from typing import Any
 
@@ -320,6 +321,44 @@ async def test_a_moved_deadline_moves_the_reminder(world, monkeypatch):
     ((users, content),) = pings(world, table_id, cursor)
     assert users == {alice.id} and content.startswith(en("call.reminder", when=f"<t:{int(table.deadline)}:R>"))
     assert world.state(table_id).version == 0  # before the moved deadline
+
+
+async def test_nobody_waits_for_a_call_change_in_flight_and_it_looks_again(world, monkeypatch):
+    """A board update must not queue behind the reminder's post (say, sleeping out a 429).
+
+    While one change of the call is in flight, a later one returns at once and only asks the change
+    in flight to look again when it ends; a reminder asked for meanwhile is that next look.
+    """
+    alice, _bob, table_id = await duel(world, clock=60)
+    publisher = world.bot.publisher
+    table = world.table(table_id)
+    target = publisher._thread(table)
+    gate = asyncio.Event()
+    looks: list[bool] = []
+
+    async def call_once(self: Any, table: Any, target: Any, call: Any, *, remind: bool) -> bool:
+        looks.append(remind)
+        if len(looks) == 1:
+            await gate.wait()  # the first change is held up in flight
+        return False
+
+    monkeypatch.setattr(type(publisher), "_call_once", call_once)
+    first = asyncio.create_task(publisher._call_players(table, target))
+    for _ in range(5):
+        await asyncio.sleep(0)
+    assert looks == [False] and not first.done()
+
+    board = asyncio.create_task(publisher._call_players(table, target))
+    reminder = asyncio.create_task(publisher._call_players(table, target, remind=True))
+    for _ in range(5):
+        await asyncio.sleep(0)
+    assert board.done() and reminder.done(), "a later change waited for the one in flight"
+    assert looks == [False]
+
+    gate.set()
+    await first
+    assert looks == [False, True]  # one more look, and it is the reminder's
+    assert alice.id in publisher._awaited(table)
 
 
 # ---------------------------------------------------------------------- a click on someone else's decision
