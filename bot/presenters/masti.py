@@ -302,14 +302,7 @@ class MastiPresenter:
                 return [translate(locale, "masti.panel.todo.leave")]
             return [translate(locale, "masti.panel.todo.wait", name=self._turn_name(v, names, locale))]
         if v.trump is not None and v.trump_persona is not None:
-            lines.append(
-                translate(
-                    locale,
-                    "masti.panel.trump",
-                    persona=persona_name(v.trump_persona, locale),
-                    card=card_label(v.trump, locale),
-                )
-            )
+            lines.append(translate(locale, "masti.panel.trump", card=card_label(v.trump, locale)))
         if not awaited:
             lines.append(translate(locale, "masti.panel.todo.wait", name=self._turn_name(v, names, locale)))
             return lines
@@ -320,7 +313,8 @@ class MastiPresenter:
         led = card_info(start).persona
         follows = any(card_info(c).persona is led for c in v.hand or ())
         key = "masti.panel.todo.follow" if follows else "masti.panel.todo.follow_void"
-        lines.append(translate(locale, key, card=card_label(start, locale), persona=persona_name(led, locale)))
+        # The status line above names the starting card; the to-do says what it asks of this hand.
+        lines.append(translate(locale, key, persona=persona_name(led, locale)))
         if v.can_bribe:
             lines.append(translate(locale, "masti.panel.todo.bribe", n=me.bribe_gems))
         else:
