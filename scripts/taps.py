@@ -18,7 +18,10 @@ take it on what Discord shows her:
 A select counts one interaction (opening the list and picking its option is one choice). An option
 that chains several steps of one decision (:mod:`bot.presenters.chains`: its value is several
 encoded actions) is picked, one interaction, when it holds exactly the AI's next actions for her
-seat; the longest such option is taken, before anything else. A decision
+seat; so is a multi-select (several options ticked at once, one interaction, as a form's select
+field is) when its options hold the AI's next actions in any order (the bot offers one only where
+the order changes nothing: a basket's purchases and Pay). The pick taking the most actions is
+taken, before anything else. A decision
 that opens a modal form counts the click that opens it, one per control filled in it (selects, radio
 and checkbox groups, whose option values are matched to the actions the AI would take next for her
 seat, in order) and its submit. A form is looked for behind any button the bot shows Alice that is
@@ -203,6 +206,36 @@ def find_chain(
     return best
 
 
+def find_multi(
+    rows: Sequence[dict[str, Any]], table_id: int, prompt: int, upcoming: Sequence[str]
+) -> tuple[str, list[str], int] | None:
+    """Return (custom id, values, length) of the most of the next ``upcoming`` actions one multi-select takes.
+
+    A select letting several options be ticked (``max_values`` above one) applies the ticked
+    actions in its options' order (:class:`bot.ui.components.ActSelect`); the bot offers one only
+    where that order changes nothing (an investment basket's picks, then Pay). It is taken for the
+    longest run of the AI's next actions that are distinct options of one such select, in any
+    order: the same basket, one interaction.
+    """
+    best: tuple[str, list[str], int] | None = None
+    for component in _walk(rows):
+        custom_id = component.get("custom_id") or ""
+        parts = custom_id.split(":", 4)
+        if component.get("type") != ComponentType.STRING_SELECT or parts[0] != "acts" or len(parts) < 5:
+            continue
+        if parts[1] != str(table_id) or parts[2] != str(prompt) or (component.get("max_values") or 1) < 2:
+            continue
+        order = [str(option.get("value")) for option in component.get("options") or []]
+        taken: list[str] = []
+        for code in upcoming[: component["max_values"]]:
+            if code not in order or code in taken:
+                break
+            taken.append(code)
+        if len(taken) > 1 and (best is None or len(taken) > best[2]):
+            best = (custom_id, sorted(taken, key=order.index), len(taken))
+    return best
+
+
 def form_openers(rows: Sequence[dict[str, Any]]) -> list[str]:
     """Return the custom ids of buttons of a kind the bot is not known to show (they may open a form)."""
     return [
@@ -344,11 +377,8 @@ class Person:
         code = encode_action(choose_ai_action(table.engine, self.agent, table.state, seat))
         prompt = table.prompt_version
         board = self._message(table.board_message_id)
-        # One pick of a chained option takes several steps at once: fewer taps than anything else.
-        if self.panel is not None and (
-            chain := find_chain(self._rows(self.panel), table.id, prompt, self._upcoming(seat))
-        ):
-            await self._take(self.panel, ("select", chain[0]), chain[1])
+        # One pick of a chained option or a multi-select takes several steps at once: fewer taps than anything else.
+        if self.panel is not None and await self._take_several(self.panel, seat, prompt):
             return
         # A person takes a decision offered as one form through that form (its button names it).
         if self.panel is not None and await self._try_forms(self.panel, seat, prompt=prompt, first=code):
@@ -365,8 +395,7 @@ class Person:
         if opened.response is None or not opened.ephemeral:
             raise RuntimeError("“My cards” did not open a private panel")
         self.panel = opened.response
-        if chain := find_chain(self._rows(self.panel), table.id, prompt, self._upcoming(seat)):
-            await self._take(self.panel, ("select", chain[0]), chain[1])
+        if await self._take_several(self.panel, seat, prompt):
             return
         if await self._try_forms(self.panel, seat, prompt=prompt, first=code):
             return
@@ -376,6 +405,21 @@ class Person:
         if await self._try_forms(self.panel, seat) or await self._try_forms(board, seat):
             return
         raise RuntimeError(f"action {code} of table #{table.id} is offered nowhere (v{prompt})")
+
+    async def _take_several(self, message: ResponseMessage, seat: int, prompt: int) -> bool:
+        """Take the AI's next actions with one pick of a chained option or a multi-select; return whether one was."""
+        rows, upcoming = self._rows(message), self._upcoming(seat)
+        chain = find_chain(rows, self.table.id, prompt, upcoming)
+        multi = find_multi(rows, self.table.id, prompt, upcoming)
+        if multi is not None and (chain is None or multi[2] > chain[2]):
+            self._tap()
+            result = await self.member.select(message, multi[1], custom_id=multi[0])
+            self._check(result, message)
+            return True
+        if chain is not None:
+            await self._take(message, ("select", chain[0]), chain[1])
+            return True
+        return False
 
     async def _take(self, message: ResponseMessage, found: tuple[str, str], code: str) -> None:
         kind, custom_id = found

@@ -146,6 +146,8 @@ BACK_ACTION = Back()
 FREE_ACTIONS = RevealMessenger | RevealAssassin | Convert | GiveCoins
 #: The select holding chained options that start with a button's action (a ballot's sides).
 CHAIN_GROUP = "any"
+#: The basket's multi-select: every purchase and Pay, several ticked at once.
+BASKET_GROUP = "basket"
 CHAIN_LABEL_SEP = " → "
 SKIP_ACTION = Skip()
 #: Every select group the presenter uses (``intrigue.select.<group>`` must exist for each).
@@ -170,6 +172,7 @@ SELECT_GROUPS = (
     "more",
     "more_2",
     "any",
+    "basket",
 )
 MERC_EMOJI: dict[MercType, str] = {
     MercType.ASSASSIN: "\N{DAGGER KNIFE}",
@@ -618,8 +621,43 @@ class IntriguePresenter:
         as many as fit its 25 options (:mod:`bot.presenters.chains`); chosen, the sequence is
         applied at once. Buttons that start one (a ballot's sides) become one such select. A
         group is chained only when the panel still fits its rows, so no choice is ever lost.
+
+        An investment basket's picks are one select where several can be ticked at once, its
+        last option Pay (:meth:`_basket_select`): a basket of different purchases is one pick.
         """
         v = _view(view)
+        choices = self._chained(v, legal, names, locale, explore)
+        decision, step, _ = current_step(v)
+        if decision is Decision.INVEST and step == "basket" and v.viewer is not None:
+            return self._basket_select(choices, v, locale)
+        return choices
+
+    def _basket_select(self, choices: list[Choice], v: IntrigueView, locale: str) -> list[Choice]:
+        """Return the basket's choices with its picks in one multi-select (group ``basket``), Pay last.
+
+        Every investment and hire the engine offers is an option, and so is Pay (the engine's
+        Done, last in the list, so ticked picks are applied before it). Ticking one pick is one
+        step, as before; ticking several, with or without Pay, takes them at once, all or nothing.
+        The order of a basket's picks changes nothing (it is paid whole), so the list's order is
+        as good as the order of ticking. The chained shortcuts (one pick repeated, then Pay) stay
+        in a select of their own; the buttons (Pay, Back, Skip) stay as they are.
+        """
+        picks = [c for c in choices if isinstance(c.action, PickLand | PickType)]
+        if not picks:
+            return choices
+        pay = Choice(DONE_ACTION, t(locale, "button.basket_pay"), emoji="\N{WHITE HEAVY CHECK MARK}")
+        multi = [Choice(c.action, c.label, BASKET_GROUP, emoji=c.emoji, multi=True) for c in [*picks, pay]]
+        chains = [
+            Choice(c.action, c.label, CHAIN_GROUP, emoji=c.emoji) for c in choices if isinstance(c.action, Chain)
+        ][:MAX_OPTIONS]
+        rest = [c for c in choices if not isinstance(c.action, PickLand | PickType | Chain)]
+        trial = [*multi, *(chains if len(chains) > 1 else []), *rest]
+        return trial if _fits(trial) else choices
+
+    def _chained(
+        self, v: IntrigueView, legal: Sequence[Any], names: Sequence[str], locale: str, explore: Explore | None
+    ) -> list[Choice]:
+        """Return the private choices with chained options (see :meth:`chain_choices`)."""
         base = self.private_choices(v, legal, names, locale)
         if explore is None or v.viewer is None:
             return base

@@ -66,7 +66,10 @@ def test_chains_keep_every_step_fit_the_panel_and_are_the_engines_own() -> None:
             plain, chained = chained_at(step.state, step.seat)
             values = [encode_choice(c.action) for c in chained]
             assert {encode_action(c.action) for c in plain} <= set(values)  # every step stays offered
-            assert len(values) == len(set(values))
+            # No two options alike, but a multi-select's Pay may sit beside the Pay button.
+            single = [encode_choice(c.action) for c in chained if not c.multi]
+            assert len(single) == len(set(single))
+            assert len(values) - len(single) == len({encode_choice(c.action) for c in chained if c.multi})
             assert rows(chained) <= ROWS
             assert all(n <= MAX_OPTIONS for n in Counter(c.group for c in chained if c.group).values())
             for choice in chained:
@@ -75,8 +78,12 @@ def test_chains_keep_every_step_fit_the_panel_and_are_the_engines_own() -> None:
                     assert len(encode_choice(choice.action)) <= MAX_VALUE and len(choice.label) <= MAX_LABEL
                     check_chain(step.state, step.seat, choice.action.actions)
                     seen[view.pending.decision.name] += 1
+            if any(c.multi for c in chained):
+                seen["multi"] += 1
+                assert view.pending.decision is Decision.INVEST  # only a basket's picks, whose order changes nothing
+                assert [c.action for c in chained if c.multi][-1] == Done()  # Pay last: ticked picks come first
     # The recorded games reach the decisions chains are for.
-    assert seen["SLOT"] and seen["BALLOT"], seen
+    assert seen["SLOT"] and seen["BALLOT"] and seen["multi"], seen
 
 
 class Pick(BaseModel):
