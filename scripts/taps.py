@@ -209,13 +209,15 @@ def find_chain(
 def find_multi(
     rows: Sequence[dict[str, Any]], table_id: int, prompt: int, upcoming: Sequence[str]
 ) -> tuple[str, list[str], int] | None:
-    """Return (custom id, values, length) of the most of the next ``upcoming`` actions one multi-select takes.
+    """Return (custom id, values, count) of the most of the next ``upcoming`` actions one multi-select takes.
 
     A select letting several options be ticked (``max_values`` above one) applies the ticked
     actions in its options' order (:class:`bot.ui.components.ActSelect`); the bot offers one only
-    where that order changes nothing (an investment basket's picks, then Pay). It is taken for the
-    longest run of the AI's next actions that are distinct options of one such select, in any
-    order: the same basket, one interaction.
+    where that order changes nothing (an investment basket's picks, then Pay). The AI's run of
+    next actions that are all options of such a select is taken in as few picks as a person
+    needs: every different option at once when none repeats (the whole basket, Pay included, one
+    interaction); when some repeat, one of each but the run's last (Pay), which waits for the
+    pick that takes the repeats. Fewer than two actions is no multi pick (a plain pick takes one).
     """
     best: tuple[str, list[str], int] | None = None
     for component in _walk(rows):
@@ -226,11 +228,15 @@ def find_multi(
         if parts[1] != str(table_id) or parts[2] != str(prompt) or (component.get("max_values") or 1) < 2:
             continue
         order = [str(option.get("value")) for option in component.get("options") or []]
-        taken: list[str] = []
-        for code in upcoming[: component["max_values"]]:
-            if code not in order or code in taken:
+        run: list[str] = []
+        for code in upcoming:
+            if code not in order:
                 break
-            taken.append(code)
+            run.append(code)
+        taken = list(dict.fromkeys(run))
+        if len(taken) < len(run) and run and run.count(run[-1]) == 1:
+            taken.remove(run[-1])  # the closing pick comes with the repeats, in a later pick
+        taken = taken[: component["max_values"]]
         if len(taken) > 1 and (best is None or len(taken) > best[2]):
             best = (custom_id, sorted(taken, key=order.index), len(taken))
     return best
@@ -252,7 +258,9 @@ def fill_form(modal: dict[str, Any], upcoming: Sequence[str]) -> dict[str, Any]:
 
     The decision is the run of ``upcoming`` actions that the form's controls offer (the form's own
     closing action, such as paying for a basket, is no option and ends it). Each of those actions
-    is answered once, in the first control that offers it, in the AI's order.
+    is answered in the first control that offers it and is not answered yet, in the AI's order, so
+    an action taken twice (two hires of one type, a ballot of For and For) fills two controls. A
+    form that cannot hold the whole decision is not filled (its submission would take another one).
     """
     controls = [
         control
@@ -262,10 +270,12 @@ def fill_form(modal: dict[str, Any], upcoming: Sequence[str]) -> dict[str, Any]:
     offered = {o.get("value") for control in controls for o in control["options"]}
     decision: list[str] = []
     for code in upcoming:
-        if code not in offered or code in decision:
+        if code not in offered:
             break
         decision.append(code)
-    return _answers(controls, decision)
+    values = _answers(controls, decision)
+    placed = sum(len(value) if isinstance(value, list) else 1 for value in values.values())
+    return values if placed == len(decision) else {}
 
 
 def steps_instead(modal: dict[str, Any], upcoming: Sequence[str]) -> int:
@@ -292,12 +302,14 @@ def _complete(modal: dict[str, Any], values: dict[str, Any]) -> bool:
 
 
 def _answers(controls: Sequence[dict[str, Any]], decision: Sequence[str]) -> dict[str, Any]:
-    rank = {code: index for index, code in enumerate(decision)}
-    used: set[str] = set()
+    rank: dict[str, int] = {}
+    for index, code in enumerate(decision):
+        rank.setdefault(code, index)
+    left = Counter(decision)  # how many times each action is still to be answered
     values: dict[str, Any] = {}
     for control in controls:
         options = sorted(
-            (o.get("value") for o in control["options"] if o.get("value") in rank and o.get("value") not in used),
+            (o.get("value") for o in control["options"] if left[o.get("value")] > 0),
             key=rank.__getitem__,
         )
         if not options:
@@ -312,7 +324,7 @@ def _answers(controls: Sequence[dict[str, Any]], decision: Sequence[str]) -> dic
         else:
             picked = options[:1]
             values[control["custom_id"]] = picked
-        used.update(picked)
+        left.subtract(picked)
     return values
 
 

@@ -241,7 +241,7 @@ class ActButton(
 
 class ActSelect(
     discord.ui.DynamicItem[discord.ui.Select[Any]],
-    template=r"acts:(?P<table>\d{1,18}):(?P<prompt>\d{1,9}):(?P<private>[01]):(?P<group>[a-z_]{1,20})",
+    template=r"acts:(?P<table>\d{1,18}):(?P<prompt>\d{1,9}):(?P<private>[01]):(?P<group>[a-z0-9_]{1,20})",
 ):
     """A select whose options are game actions (targets, exchange keeps …)."""
 
