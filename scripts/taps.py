@@ -18,7 +18,10 @@ take it on what Discord shows her:
 A select counts one interaction (opening the list and picking its option is one choice). An option
 that chains several steps of one decision (:mod:`bot.presenters.chains`: its value is several
 encoded actions) is picked, one interaction, when it holds exactly the AI's next actions for her
-seat; the longest such option is taken, before anything else. A decision
+seat; so is a multi-select (several options ticked at once, one interaction, as a form's select
+field is) when its options hold the AI's next actions in any order (the bot offers one only where
+the order changes nothing: a basket's purchases and Pay). The pick taking the most actions is
+taken, before anything else. A decision
 that opens a modal form counts the click that opens it, one per control filled in it (selects, radio
 and checkbox groups, whose option values are matched to the actions the AI would take next for her
 seat, in order) and its submit. A form is looked for behind any button the bot shows Alice that is
@@ -203,6 +206,42 @@ def find_chain(
     return best
 
 
+def find_multi(
+    rows: Sequence[dict[str, Any]], table_id: int, prompt: int, upcoming: Sequence[str]
+) -> tuple[str, list[str], int] | None:
+    """Return (custom id, values, count) of the most of the next ``upcoming`` actions one multi-select takes.
+
+    A select letting several options be ticked (``max_values`` above one) applies the ticked
+    actions in its options' order (:class:`bot.ui.components.ActSelect`); the bot offers one only
+    where that order changes nothing (an investment basket's picks, then Pay). The AI's run of
+    next actions that are all options of such a select is taken in as few picks as a person
+    needs: every different option at once when none repeats (the whole basket, Pay included, one
+    interaction); when some repeat, one of each but the run's last (Pay), which waits for the
+    pick that takes the repeats. Fewer than two actions is no multi pick (a plain pick takes one).
+    """
+    best: tuple[str, list[str], int] | None = None
+    for component in _walk(rows):
+        custom_id = component.get("custom_id") or ""
+        parts = custom_id.split(":", 4)
+        if component.get("type") != ComponentType.STRING_SELECT or parts[0] != "acts" or len(parts) < 5:
+            continue
+        if parts[1] != str(table_id) or parts[2] != str(prompt) or (component.get("max_values") or 1) < 2:
+            continue
+        order = [str(option.get("value")) for option in component.get("options") or []]
+        run: list[str] = []
+        for code in upcoming:
+            if code not in order:
+                break
+            run.append(code)
+        taken = list(dict.fromkeys(run))
+        if len(taken) < len(run) and run and run.count(run[-1]) == 1:
+            taken.remove(run[-1])  # the closing pick comes with the repeats, in a later pick
+        taken = taken[: component["max_values"]]
+        if len(taken) > 1 and (best is None or len(taken) > best[2]):
+            best = (custom_id, sorted(taken, key=order.index), len(taken))
+    return best
+
+
 def form_openers(rows: Sequence[dict[str, Any]]) -> list[str]:
     """Return the custom ids of buttons of a kind the bot is not known to show (they may open a form)."""
     return [
@@ -219,7 +258,9 @@ def fill_form(modal: dict[str, Any], upcoming: Sequence[str]) -> dict[str, Any]:
 
     The decision is the run of ``upcoming`` actions that the form's controls offer (the form's own
     closing action, such as paying for a basket, is no option and ends it). Each of those actions
-    is answered once, in the first control that offers it, in the AI's order.
+    is answered in the first control that offers it and is not answered yet, in the AI's order, so
+    an action taken twice (two hires of one type, a ballot of For and For) fills two controls. A
+    form that cannot hold the whole decision is not filled (its submission would take another one).
     """
     controls = [
         control
@@ -229,10 +270,12 @@ def fill_form(modal: dict[str, Any], upcoming: Sequence[str]) -> dict[str, Any]:
     offered = {o.get("value") for control in controls for o in control["options"]}
     decision: list[str] = []
     for code in upcoming:
-        if code not in offered or code in decision:
+        if code not in offered:
             break
         decision.append(code)
-    return _answers(controls, decision)
+    values = _answers(controls, decision)
+    placed = sum(len(value) if isinstance(value, list) else 1 for value in values.values())
+    return values if placed == len(decision) else {}
 
 
 def steps_instead(modal: dict[str, Any], upcoming: Sequence[str]) -> int:
@@ -259,12 +302,14 @@ def _complete(modal: dict[str, Any], values: dict[str, Any]) -> bool:
 
 
 def _answers(controls: Sequence[dict[str, Any]], decision: Sequence[str]) -> dict[str, Any]:
-    rank = {code: index for index, code in enumerate(decision)}
-    used: set[str] = set()
+    rank: dict[str, int] = {}
+    for index, code in enumerate(decision):
+        rank.setdefault(code, index)
+    left = Counter(decision)  # how many times each action is still to be answered
     values: dict[str, Any] = {}
     for control in controls:
         options = sorted(
-            (o.get("value") for o in control["options"] if o.get("value") in rank and o.get("value") not in used),
+            (o.get("value") for o in control["options"] if left[o.get("value")] > 0),
             key=rank.__getitem__,
         )
         if not options:
@@ -279,7 +324,7 @@ def _answers(controls: Sequence[dict[str, Any]], decision: Sequence[str]) -> dic
         else:
             picked = options[:1]
             values[control["custom_id"]] = picked
-        used.update(picked)
+        left.subtract(picked)
     return values
 
 
@@ -344,11 +389,8 @@ class Person:
         code = encode_action(choose_ai_action(table.engine, self.agent, table.state, seat))
         prompt = table.prompt_version
         board = self._message(table.board_message_id)
-        # One pick of a chained option takes several steps at once: fewer taps than anything else.
-        if self.panel is not None and (
-            chain := find_chain(self._rows(self.panel), table.id, prompt, self._upcoming(seat))
-        ):
-            await self._take(self.panel, ("select", chain[0]), chain[1])
+        # One pick of a chained option or a multi-select takes several steps at once: fewer taps than anything else.
+        if self.panel is not None and await self._take_several(self.panel, seat, prompt):
             return
         # A person takes a decision offered as one form through that form (its button names it).
         if self.panel is not None and await self._try_forms(self.panel, seat, prompt=prompt, first=code):
@@ -365,8 +407,7 @@ class Person:
         if opened.response is None or not opened.ephemeral:
             raise RuntimeError("“My cards” did not open a private panel")
         self.panel = opened.response
-        if chain := find_chain(self._rows(self.panel), table.id, prompt, self._upcoming(seat)):
-            await self._take(self.panel, ("select", chain[0]), chain[1])
+        if await self._take_several(self.panel, seat, prompt):
             return
         if await self._try_forms(self.panel, seat, prompt=prompt, first=code):
             return
@@ -376,6 +417,21 @@ class Person:
         if await self._try_forms(self.panel, seat) or await self._try_forms(board, seat):
             return
         raise RuntimeError(f"action {code} of table #{table.id} is offered nowhere (v{prompt})")
+
+    async def _take_several(self, message: ResponseMessage, seat: int, prompt: int) -> bool:
+        """Take the AI's next actions with one pick of a chained option or a multi-select; return whether one was."""
+        rows, upcoming = self._rows(message), self._upcoming(seat)
+        chain = find_chain(rows, self.table.id, prompt, upcoming)
+        multi = find_multi(rows, self.table.id, prompt, upcoming)
+        if multi is not None and (chain is None or multi[2] > chain[2]):
+            self._tap()
+            result = await self.member.select(message, multi[1], custom_id=multi[0])
+            self._check(result, message)
+            return True
+        if chain is not None:
+            await self._take(message, ("select", chain[0]), chain[1])
+            return True
+        return False
 
     async def _take(self, message: ResponseMessage, found: tuple[str, str], code: str) -> None:
         kind, custom_id = found

@@ -35,13 +35,20 @@ from pydantic import BaseModel
 
 @dataclass(frozen=True)
 class Choice:
-    """One action offered to a seat: the action, its label, and an optional group for selects."""
+    """One action offered to a seat: the action, its label, and an optional group for selects.
+
+    ``multi`` marks a choice of a select where several options may be ticked at once (every choice
+    of its group has it): the ticked actions are applied in the options' order, all or nothing, as
+    a chained option is. A presenter offers one only where that order does not change the outcome
+    (the picks of an investment basket), and picking one option alone stays one step.
+    """
 
     action: Any
     label: str
     group: str | None = None
     style: str = "secondary"  # primary | secondary | success | danger
     emoji: str | None = None
+    multi: bool = False
 
 
 #: Applies the viewer's actions to a copy of the game and returns its view and legal actions then

@@ -146,6 +146,8 @@ BACK_ACTION = Back()
 FREE_ACTIONS = RevealMessenger | RevealAssassin | Convert | GiveCoins
 #: The select holding chained options that start with a button's action (a ballot's sides).
 CHAIN_GROUP = "any"
+#: The basket's multi-select: every purchase and Pay, several ticked at once.
+BASKET_GROUP = "basket"
 CHAIN_LABEL_SEP = " → "
 SKIP_ACTION = Skip()
 #: Every select group the presenter uses (``intrigue.select.<group>`` must exist for each).
@@ -153,11 +155,14 @@ SELECT_GROUPS = (
     "place",
     "land",
     "land_2",
+    "land_3",
     "character",
     "character_2",
+    "character_3",
     "contest",
     "card",
     "card_2",
+    "card_3",
     "amount",
     "amount_2",
     "amount_3",
@@ -170,6 +175,7 @@ SELECT_GROUPS = (
     "more",
     "more_2",
     "any",
+    "basket",
 )
 MERC_EMOJI: dict[MercType, str] = {
     MercType.ASSASSIN: "\N{DAGGER KNIFE}",
@@ -618,8 +624,43 @@ class IntriguePresenter:
         as many as fit its 25 options (:mod:`bot.presenters.chains`); chosen, the sequence is
         applied at once. Buttons that start one (a ballot's sides) become one such select. A
         group is chained only when the panel still fits its rows, so no choice is ever lost.
+
+        An investment basket's picks are one select where several can be ticked at once, its
+        last option Pay (:meth:`_basket_select`): a basket of different purchases is one pick.
         """
         v = _view(view)
+        choices = self._chained(v, legal, names, locale, explore)
+        decision, step, _ = current_step(v)
+        if decision is Decision.INVEST and step == "basket" and v.viewer is not None:
+            return self._basket_select(choices, v, locale)
+        return choices
+
+    def _basket_select(self, choices: list[Choice], v: IntrigueView, locale: str) -> list[Choice]:
+        """Return the basket's choices with its picks in one multi-select (group ``basket``), Pay last.
+
+        Every investment and hire the engine offers is an option, and so is Pay (the engine's
+        Done, last in the list, so ticked picks are applied before it). Ticking one pick is one
+        step, as before; ticking several, with or without Pay, takes them at once, all or nothing.
+        The order of a basket's picks changes nothing (it is paid whole), so the list's order is
+        as good as the order of ticking. The chained shortcuts (one pick repeated, then Pay) stay
+        in a select of their own; the buttons (Pay, Back, Skip) stay as they are.
+        """
+        picks = [c for c in choices if isinstance(c.action, PickLand | PickType)]
+        if not picks:
+            return choices
+        pay = Choice(DONE_ACTION, t(locale, "button.basket_pay"), emoji="\N{WHITE HEAVY CHECK MARK}")
+        multi = [Choice(c.action, c.label, BASKET_GROUP, emoji=c.emoji, multi=True) for c in [*picks, pay]]
+        chains = [
+            Choice(c.action, c.label, CHAIN_GROUP, emoji=c.emoji) for c in choices if isinstance(c.action, Chain)
+        ][:MAX_OPTIONS]
+        rest = [c for c in choices if not isinstance(c.action, PickLand | PickType | Chain)]
+        trial = [*multi, *(chains if len(chains) > 1 else []), *rest]
+        return trial if _fits(trial) else choices
+
+    def _chained(
+        self, v: IntrigueView, legal: Sequence[Any], names: Sequence[str], locale: str, explore: Explore | None
+    ) -> list[Choice]:
+        """Return the private choices with chained options (see :meth:`chain_choices`)."""
         base = self.private_choices(v, legal, names, locale)
         if explore is None or v.viewer is None:
             return base
@@ -653,6 +694,9 @@ class IntriguePresenter:
             return steps, dropped
 
         choices = list(base)
+        decision, step, _ = current_step(v)
+        basket = decision is Decision.INVEST and step == "basket"
+        begun = v.draft is not None and bool(v.draft.items) and not basket
         groups: dict[str | None, list[Choice]] = {}
         for choice in base:
             groups.setdefault(choice.group, []).append(choice)
@@ -661,9 +705,18 @@ class IntriguePresenter:
             if not starts:
                 continue
             # A group's select holds its choices and their chains; buttons' chains get a select of their own.
-            room = MAX_OPTIONS - (len(members) - len(starts)) if group is not None else MAX_OPTIONS + len(starts)
+            # A decision already begun (its tree is small) spills its chains into the panel's spare rows
+            # (``<group>_2``…); a first step keeps to one select, each chain costing the engine a replay.
+            if group is not None:
+                spare = min(ROWS - _rows(choices), len(_spill_names(choices, group))) if begun else 0
+                selects = 1 + spare
+                room = MAX_OPTIONS * selects - (len(members) - len(starts))
+            else:
+                room = MAX_OPTIONS + len(starts)
             links = [Link((c.action,), (self._link_label(c.action, v, names, locale),)) for c in starts]
-            grown = expand(links, continuations, limit=room, join=CHAIN_LABEL_SEP)
+            # A basket's different purchases are one pick of its multi-select (:meth:`_basket_select`):
+            # only its runs of one purchase repeated need chains.
+            grown = links if basket else expand(links, continuations, limit=room, join=CHAIN_LABEL_SEP)
             known = {link.value() for link in grown}
             # Left room: runs of one pick repeated, then paid or sent (two investments in one land).
             left = room - len(grown)
@@ -682,8 +735,8 @@ class IntriguePresenter:
             if group is None:
                 trial = [*choices, *(c for found in chained.values() for c in found)]
             else:
-                # Each chain right after the step-by-step choice it starts with.
-                trial = _after_roots(choices, chained)
+                # Each chain right after the step-by-step choice it starts with, over as many selects as it needs.
+                trial = _split(_after_roots(choices, chained), group)
             if _fits(trial):
                 choices = trial
         return choices
@@ -1151,6 +1204,40 @@ def _after_roots(choices: Sequence[Choice], chained: dict[str, list[Choice]]) ->
         if not isinstance(choice.action, Chain):
             out.extend(chained.get(encode_action(choice.action), ()))
     return out
+
+
+def _rows(choices: Sequence[Choice]) -> int:
+    """Return the rows ``choices`` fill as they are (a group of one is a button; a select is a row)."""
+    groups: dict[str, int] = {}
+    for choice in choices:
+        if choice.group is not None:
+            groups[choice.group] = groups.get(choice.group, 0) + 1
+    buttons = sum(1 for c in choices if c.group is None) + sum(1 for n in groups.values() if n == 1)
+    return math.ceil(buttons / PER_ROW) + sum(1 for n in groups.values() if n > 1)
+
+
+def _spill_names(choices: Sequence[Choice], group: str) -> list[str]:
+    """Return the select names ``group``'s options may continue in (``<group>_2``, ``_3``: known, unused)."""
+    used = {c.group for c in choices}
+    return [name for name in (f"{group}_2", f"{group}_3") if name in SELECT_GROUPS and name not in used]
+
+
+def _split(choices: list[Choice], group: str) -> list[Choice]:
+    """Return ``choices`` with ``group`` over 25 options cut into selects of near-equal size, in order.
+
+    The parts are ``group`` and then :func:`_spill_names` (never a part of one option, which would
+    be a button); a group with no names left to spill into is left as it is (and will not fit).
+    """
+    members = [c for c in choices if c.group == group]
+    parts = math.ceil(len(members) / MAX_OPTIONS)
+    names = [group, *_spill_names(choices, group)]
+    if parts <= 1 or parts > len(names):
+        return choices
+    size = math.ceil(len(members) / parts)
+    renamed = {id(c): names[index // size] for index, c in enumerate(members)}
+    return [
+        Choice(c.action, c.label, renamed[id(c)], c.style, c.emoji, c.multi) if id(c) in renamed else c for c in choices
+    ]
 
 
 def _fits(choices: Sequence[Choice]) -> bool:

@@ -27,6 +27,7 @@ import discord
 
 from bot.codec import CodecError, decode_action, encode_action
 from bot.errors import answer_error
+from bot.presenters.chains import CHAIN_SEP
 from bot.ui.limits import TooFastError
 
 if TYPE_CHECKING:
@@ -240,7 +241,7 @@ class ActButton(
 
 class ActSelect(
     discord.ui.DynamicItem[discord.ui.Select[Any]],
-    template=r"acts:(?P<table>\d{1,18}):(?P<prompt>\d{1,9}):(?P<private>[01]):(?P<group>[a-z_]{1,20})",
+    template=r"acts:(?P<table>\d{1,18}):(?P<prompt>\d{1,9}):(?P<private>[01]):(?P<group>[a-z0-9_]{1,20})",
 ):
     """A select whose options are game actions (targets, exchange keeps …)."""
 
@@ -253,15 +254,21 @@ class ActSelect(
         private: bool,
         placeholder: str = "",
         options: list[discord.SelectOption] | None = None,
+        max_values: int = 1,
     ) -> None:
-        """Build the select for ``group`` with ``options`` whose values are encoded actions."""
+        """Build the select for ``group`` with ``options`` whose values are encoded actions.
+
+        With ``max_values`` above one several options may be ticked at once: they are one
+        decision's picks, applied in the options' order (see :meth:`callback`).
+        """
+        options = options or [discord.SelectOption(label="-", value="-")]
         super().__init__(
             discord.ui.Select(
                 custom_id=f"acts:{table_id}:{prompt}:{int(private)}:{group}",
                 placeholder=placeholder[:150] or None,
-                options=options or [discord.SelectOption(label="-", value="-")],
+                options=options,
                 min_values=1,
-                max_values=1,
+                max_values=max(1, min(max_values, len(options))),
             )
         )
         self.table_id = table_id
@@ -283,14 +290,23 @@ class ActSelect(
         return select
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        """Apply the chosen action."""
+        """Apply the chosen action; several ticked options of a multi-select as one chain, in the options' order.
+
+        The order is the select's own (the message Discord sends with the click), never the order
+        of ticking, so a list that ends with its closing pick (Pay) always closes the decision last.
+        The chain is applied all or nothing, as a chained option is.
+        """
         try:
             _check_rate(interaction)
-            values = self.item.values
-            if len(values) != 1:
+            values = list(self.item.values)
+            if not values or (len(values) > 1 and self.item.max_values < len(values)):
                 raise CodecError(f"one value expected, got {len(values)}")  # a damaged or forged select
+            if len(values) > 1 and (len(set(values)) != len(values) or any(CHAIN_SEP in value for value in values)):
+                raise CodecError("a multi-select answers distinct single actions")
+            order = {option.value: index for index, option in enumerate(self.item.options)}
+            values.sort(key=lambda value: order.get(value, len(order)))
             await _bot(interaction).interactions.act_click(
-                interaction, self.table_id, self.prompt, values[0], private=self.private
+                interaction, self.table_id, self.prompt, CHAIN_SEP.join(values), private=self.private
             )
         except Exception as error:
             await answer_error(interaction, error)

@@ -76,18 +76,27 @@ def fits(form: Form) -> bool:
 
 
 def explorer(engine: Engine[Any], state: BaseState, seat: int) -> Explore:
-    """Return the :data:`bot.presenters.Explore` of ``seat`` from ``state`` (pure: nothing is committed)."""
+    """Return the :data:`bot.presenters.Explore` of ``seat`` from ``state`` (pure: nothing is committed).
+
+    The states it reaches are kept by their actions, so a sequence that extends one explored
+    before (a chain grown by one step) costs one ``apply``, not a replay from ``state``.
+    """
+    reached: dict[tuple[str, ...], BaseState | None] = {(): state}
 
     def explore(actions: Sequence[Any]) -> tuple[BaseModel, list[Any]] | None:
-        after = state
-        try:
-            for action in actions:
-                if seat not in engine.active_seats(after):
-                    return None
-                after = engine.apply(after, seat, action).state
-        except GameError:
-            return None
-        if seat not in engine.active_seats(after):
+        codes = tuple(encode_action(action) for action in actions)
+        start = next(n for n in range(len(codes), -1, -1) if codes[:n] in reached)
+        after = reached[codes[:start]]
+        for index in range(start, len(codes)):
+            if after is not None and seat not in engine.active_seats(after):
+                after = None  # the decision ended before this part
+            elif after is not None:
+                try:
+                    after = engine.apply(after, seat, actions[index]).state
+                except GameError:
+                    after = None
+            reached[codes[: index + 1]] = after
+        if after is None or seat not in engine.active_seats(after):
             return None
         return engine.view(after, seat), engine.legal_actions(after, seat)
 

@@ -228,7 +228,13 @@ def add_choices(
             for c in group[:MAX_OPTIONS]
         ]
         placeholder = translate(locale, f"{table.game}.select.{name}")
-        view.add_item(ActSelect(table.id, prompt, name, private=private, placeholder=placeholder, options=options))
+        # A group of ``multi`` choices lets several be ticked at once (one decision's picks together).
+        most = len(options) if all(c.multi for c in group) else 1
+        view.add_item(
+            ActSelect(
+                table.id, prompt, name, private=private, placeholder=placeholder, options=options, max_values=most
+            )
+        )
 
 
 # ---------------------------------------------------------------------- board

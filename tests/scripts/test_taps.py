@@ -11,7 +11,19 @@ import pytest
 
 from bot.codec import encode_action
 from games.masti.models import PayBribe, PlayCard
-from scripts.taps import PLAN, Row, Spec, fill_form, find_action, form_openers, main, plan_for, run_taps, table_lines
+from scripts.taps import (
+    PLAN,
+    Row,
+    Spec,
+    fill_form,
+    find_action,
+    find_multi,
+    form_openers,
+    main,
+    plan_for,
+    run_taps,
+    table_lines,
+)
 
 MASTI = Spec("masti", 3)
 
@@ -64,6 +76,29 @@ def test_actions_are_found_only_for_the_current_prompt():
     assert find_action(rows, 8, 5, play) is None
 
 
+def test_a_multi_select_takes_the_ais_next_picks_in_as_few_picks_as_a_person_needs():
+    options = [{"value": v} for v in ("land.1", "land.2", "hire.spy", "done")]
+    multi = {"type": 3, "custom_id": "acts:7:5:1:basket", "max_values": 4, "options": options}
+    single = {"type": 3, "custom_id": "acts:7:5:1:land", "options": options}
+    rows = [{"type": 1, "components": [single]}, {"type": 1, "components": [multi]}]
+    # Different picks then Pay: all at once, in the list's order, whatever the AI's order.
+    assert find_multi(rows, 7, 5, ["hire.spy", "land.2", "done", "other"]) == (
+        "acts:7:5:1:basket",
+        ["land.2", "hire.spy", "done"],
+        3,
+    )
+    # A repeated pick: one of each now, Pay later with the repeat.
+    assert find_multi(rows, 7, 5, ["land.1", "land.1", "hire.spy", "done"]) == (
+        "acts:7:5:1:basket",
+        ["land.1", "hire.spy"],
+        2,
+    )
+    assert find_multi(rows, 7, 5, ["land.1", "done"])[1] == ["land.1", "done"]  # type: ignore[index]  # found
+    assert find_multi(rows, 7, 5, ["land.1", "other", "done"]) is None  # one action: a plain pick
+    assert find_multi(rows, 7, 6, ["land.1", "done"]) is None  # a stale panel
+    assert find_multi([{"type": 1, "components": [single]}], 7, 5, ["land.1", "done"]) is None  # one value a select
+
+
 def test_a_form_is_filled_with_the_actions_the_ai_takes_next():
     rows = [
         {"type": 1, "components": [{"type": 2, "custom_id": "form:7:5:basket"}, {"type": 2, "custom_id": "tbl:7:hand"}]}
@@ -91,6 +126,17 @@ def test_a_form_is_filled_with_the_actions_the_ai_takes_next():
     assert fill_form(modal, ["a", "b", "c"]) == {"one": ["a"], "many": ["c"], "radio": "b"}
     # The decision ends at the first planned action the form does not offer (its closing action).
     assert fill_form(modal, ["b", "pay", "a"]) == {"one": ["b"]}
+
+
+def test_an_action_taken_twice_fills_two_fields_and_a_form_too_small_is_not_filled():
+    slot = [{"value": "spy"}, {"value": "land"}]
+    basket = {
+        "custom_id": "basket",
+        "components": [{"type": 18, "component": {"type": 3, "custom_id": f"f{i}", "options": slot}} for i in range(3)],
+    }
+    assert fill_form(basket, ["spy", "spy", "land", "pay"]) == {"f0": ["spy"], "f1": ["spy"], "f2": ["land"]}
+    # Four purchases do not fit three fields: submitted, the form would buy another basket.
+    assert fill_form(basket, ["spy", "spy", "land", "land", "pay"]) == {}
 
 
 def test_main_prints_the_table(capsys, monkeypatch):

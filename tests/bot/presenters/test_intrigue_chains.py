@@ -66,7 +66,10 @@ def test_chains_keep_every_step_fit_the_panel_and_are_the_engines_own() -> None:
             plain, chained = chained_at(step.state, step.seat)
             values = [encode_choice(c.action) for c in chained]
             assert {encode_action(c.action) for c in plain} <= set(values)  # every step stays offered
-            assert len(values) == len(set(values))
+            # No two options alike, but a multi-select's Pay may sit beside the Pay button.
+            single = [encode_choice(c.action) for c in chained if not c.multi]
+            assert len(single) == len(set(single))
+            assert len(values) - len(single) == len({encode_choice(c.action) for c in chained if c.multi})
             assert rows(chained) <= ROWS
             assert all(n <= MAX_OPTIONS for n in Counter(c.group for c in chained if c.group).values())
             for choice in chained:
@@ -75,8 +78,42 @@ def test_chains_keep_every_step_fit_the_panel_and_are_the_engines_own() -> None:
                     assert len(encode_choice(choice.action)) <= MAX_VALUE and len(choice.label) <= MAX_LABEL
                     check_chain(step.state, step.seat, choice.action.actions)
                     seen[view.pending.decision.name] += 1
+            spilled = {
+                c.group for c in chained if isinstance(c.action, Chain) and c.group not in {p.group for p in plain}
+            }
+            if spilled - {"any"}:
+                seen["spilled"] += 1  # a begun decision's chains continue in the panel's spare rows
+            if any(c.multi for c in chained):
+                seen["multi"] += 1
+                assert view.pending.decision is Decision.INVEST  # only a basket's picks, whose order changes nothing
+                assert [c.action for c in chained if c.multi][-1] == Done()  # Pay last: ticked picks come first
     # The recorded games reach the decisions chains are for.
-    assert seen["SLOT"] and seen["BALLOT"], seen
+    assert seen["SLOT"] and seen["BALLOT"] and seen["multi"] and seen["spilled"], seen
+
+
+def test_the_explorer_reuses_explored_states_and_answers_as_a_replay_does() -> None:
+    game = next(iter(games()))
+    step = next(
+        s for s in game.steps if Back() in ENGINE.legal_actions(ENGINE.apply(s.state, s.seat, s.action).state, s.seat)
+    )
+    explore = explorer(ENGINE, step.state, step.seat)
+    first = step.action
+    then = next(
+        a for a in ENGINE.legal_actions(ENGINE.apply(step.state, step.seat, first).state, step.seat) if a != Back()
+    )
+    for actions in ((first,), (first, then), (first, then), (first, Back())):  # the second (first, then) is remembered
+        state = step.state
+        for action in actions:
+            state = ENGINE.apply(state, step.seat, action).state
+        found = explore(actions)
+        if step.seat in ENGINE.active_seats(state):
+            assert found == (ENGINE.view(state, step.seat), ENGINE.legal_actions(state, step.seat))
+        else:
+            assert found is None
+    # A refused part, and anything after it, is no state at all.
+    refused = Pick(code="nothing")
+    assert explore((first, refused)) is None and explore((first, refused, then)) is None
+    assert explore(()) == (ENGINE.view(step.state, step.seat), ENGINE.legal_actions(step.state, step.seat))
 
 
 class Pick(BaseModel):

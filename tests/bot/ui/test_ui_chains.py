@@ -123,3 +123,22 @@ def _after(world: World, table_id: int, action: Any) -> list[Any]:
     table = world.table(table_id)
     engine = table.engine
     return list(engine.legal_actions(engine.apply(state_of(world, table_id), 0, action).state, 0))
+
+
+async def test_a_select_continued_under_a_numbered_name_takes_its_pick(world):
+    # Long groups and spilled chains continue in ``<group>_2``, ``_3``: their custom ids must parse.
+    alice, table_id = await alices_slot(world)
+    table = world.table(table_id)
+    via = next(a for a in table.engine.legal_actions(state_of(world, table_id), 0) if isinstance(a, PickCharacter))
+    then = next(a for a in _after(world, table_id, via) if isinstance(a, PickAction))
+    value = CHAIN_SEP.join(encode_action(a) for a in (via, then))
+    custom_id = f"acts:{table_id}:{table.prompt_version}:1:character_2"
+    forged = await world.forge(world.thread(table_id), select_rows(custom_id, value))
+
+    picked = await alice.select(forged, [value], custom_id=custom_id)
+
+    assert not picked.followups, private_text(picked)
+    assert private_text(picked) != en("ui.error.bad_component")
+    view = table.engine.view(state_of(world, table_id), 0)
+    assert isinstance(view, IntrigueView) and view.draft is not None
+    assert view.draft.items[-1].action is then.action  # both parts taken: the draft is past the action

@@ -16,6 +16,7 @@ import pytest
 from simcord.actors import MemberActor
 from simcord.results import InteractionResult, ResponseMessage
 
+from bot.codec import encode_action
 from bot.i18n import translate
 from bot.presenters.registry import PRESENTERS
 from bot.tables import choose_ai_action
@@ -256,7 +257,8 @@ async def test_investments_are_chosen_in_the_private_panel_and_stay_hidden_on_th
     assert not offered(world.components(board))  # nothing private on the board
     opened = await panel(world, alice, table_id)
     choices = offered(opened.components)
-    assert "land" in choices and "button" in choices
+    assert "basket" in choices and "button" in choices  # every purchase in one multi-select, Pay last
+    assert choices["basket"][-1] == encode_action(Done())
     text = embed_text(opened.embeds)
     assert en("intrigue.todo.D9_basket") in text
     assert "In stock:" in text
