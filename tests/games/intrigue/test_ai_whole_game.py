@@ -142,16 +142,20 @@ def test_lends_an_idle_character_to_the_weakest_rival() -> None:
 
 
 def test_does_not_grow_away_its_own_coup_land() -> None:
-    # R holds the Военачальник and land majority on three M ≥ P lands; growing Чёрная Гавань (P3 M3)
-    # would pay a little income later but make it P4 M3, no longer a coup land: it keeps it.
+    # R holds the Военачальник and land majority on Долина Стрел, left P3 M3 with two free cells by
+    # a military move (revision 4 fills the other lands that count for both): growing it would pay a
+    # little income later but make it P4 M3, no longer a coup land, so it keeps it.
     state = new(3, heads=QUIET_HEADS, council=[7, 16, 10, 14])
-    state = with_tokens(state, chars={7: {R: 2}}, lands={CH: {R: 2}, DS: {R: 1, B: 1}, BRO: {R: 1, B: 1}})
+    state = with_tokens(state, chars={7: {R: 2}}, lands={DS: {R: 2}, CH: {R: 1, B: 1}, BRO: {R: 1, B: 1}})
+    military = list(state.military)
+    military[state.lands.index(DS)] = 3
+    state = state.model_copy(update={"military": tuple(military)})
     state = begin(state, Phase.LANDS_ONE, turn=2)
     state = until(state, lambda s: top_kind(s) == "growth")
     legal = ENGINE.legal_actions(state, R)
-    assert PickLand(land=CH) in legal
+    assert PickLand(land=DS) in legal
     action = AI.choose(ENGINE.view(state, R), legal, GameRng("g"))
-    assert action != PickLand(land=CH)
+    assert action != PickLand(land=DS)
 
 
 def test_a_leading_ai_counts_each_kill_toward_the_hand_of_order() -> None:
