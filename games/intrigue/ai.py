@@ -18,7 +18,10 @@ hire one messenger per character it can send through, send them at the councillo
 hold yet (a bribe where extra tokens may be bought later, a gift where a bribe would be refused
 or overpriced), reveal gifts at once and bribes in its own Investments turn with the spare coins,
 and call the Election as soon as it controls 4 of the 5 council seats. Assassins go to an
-opponent's well-stocked councillor or, at the fifth kill, only when the ending ranks it first.
+opponent's well-stocked councillor; while the AI would rank first by the score vector each kill is
+also a step towards the Рука порядка (worth more the more kills are made), and for the fifth kill it
+hires and sends an assassin wherever that death would leave it first, revealing it only if it still
+would.
 Votes follow its interest (its own heads and councillors stay, an opponent's go); appointments,
 the Сапфировые Озёра dictation, guard answers, garrison reveals and the Долина Стрел tax likewise.
 In the last turn nothing is sent (it could never be revealed): coins go into tokens and land
@@ -120,6 +123,11 @@ REBUILD = 0.4
 #: Land majority of a coup / will land, and meeting the whole condition.
 MAJORITY_LAND = 2.0
 CONDITION_MET = 60.0
+#: A kill (not the fifth) while the AI would rank first by the score vector: the Рука порядка comes
+#: one kill closer, worth this much per kill already made plus one.
+HAND_STEP = 3.0
+#: An assassin sent for the fifth kill onto a character whose death would rank the AI first.
+HAND_SEND = 12.0
 #: How much the strongest opponent's terms, and all opponents' terms, count against it.
 LEADER_WEIGHT = 0.5
 FIELD_WEIGHT = 0.1
@@ -366,7 +374,8 @@ class Ctx:
         after = board.copy()
         after.char[c] = [0] * self.n
         after.office.discard(c)
-        return self.evaluate(after) - self.value(board)
+        hand = HAND_STEP * (self.view.kills + 1) if self.first_after_kill(c) else 0.0
+        return self.evaluate(after) - self.value(board) + hand
 
     def first_after_kill(self, c: int) -> bool:
         """Return whether the AI would rank first by the score vector once ``c`` is dead."""
@@ -1109,6 +1118,9 @@ class IntrigueAgent:
             if ctx.controls(target) or ctx.view.kills + 1 >= ctx.view.kills_to_end:
                 # The fifth kill is judged when it is revealed; a sent assassin keeps the option.
                 gain = 1.0 if not ctx.controls(target) and ctx.turns_left >= 1 else -5.0
+                if gain > 0 and ctx.first_after_kill(target):
+                    # Ranked first if it died now: an assassin kept on it can end the game when revealed.
+                    gain = HAND_SEND
                 return gain, None
             return SURVIVAL * ctx.kill_gain(board, target), None
         if merc is MercType.GUARD:

@@ -91,16 +91,16 @@ LANDS: dict[int, LandInfo] = {
     for land in (
         LandInfo(1, "Золотой Берег", "Golden Coast", 9, 5, 2, True, True),
         LandInfo(2, "Долина Стрел", "Vale of Arrows", 8, 3, 4, True, True),
-        LandInfo(3, "Бурые Равнины", "Brown Plains", 9, 4, 4, True, True),
-        LandInfo(4, "Чёрная Гавань", "Black Harbour", 7, 3, 3, True, True),
+        LandInfo(3, "Бурые Равнины", "Brown Plains", 8, 4, 4, True, True),
+        LandInfo(4, "Чёрная Гавань", "Black Harbour", 6, 3, 3, True, True),
         LandInfo(5, "Сапфировые Озёра", "Sapphire Lakes", 8, 5, 1, False, True),
         LandInfo(6, "Залесье", "Beyond-the-Woods", 7, 3, 2, True, True),
         LandInfo(7, "Пустые Холмы", "Empty Hills", 6, 1, 3, False, False),
         LandInfo(8, "Речная Подкова", "River Horseshoe", 8, 4, 2, False, False),
         LandInfo(9, "Земля Святого Ириаша", "Land of St Iriash", 7, 5, 1, False, False),
         LandInfo(10, "Дальний Гарнизон", "Far Garrison", 7, 1, 5, False, True),
-        LandInfo(11, "Братья", "The Brothers", 6, 2, 2, True, True),
-        LandInfo(12, "Туманная Долина", "Misty Vale", 9, 3, 4, True, True),
+        LandInfo(11, "Братья", "The Brothers", 4, 2, 2, True, True),
+        LandInfo(12, "Туманная Долина", "Misty Vale", 7, 3, 4, True, True),
     )
 }
 STANDARD_SEVEN: tuple[int, ...] = tuple(i for i, land in LANDS.items() if land.in_seven)

@@ -1,4 +1,4 @@
-"""«Интриги» rules help names our design's revision 3 and what it changed (issue 15): the land and the placement."""
+"""«Интриги» rules help names our design's revision 4 and what it changed (issue 15): the full lands."""
 
 from __future__ import annotations
 
@@ -9,21 +9,22 @@ from bot.presenters.intrigue import RULE_SECTIONS
 from bot.presenters.registry import PRESENTERS
 from games.intrigue.data import LANDS, STANDARD_NINE, STANDARD_SEVEN, majority_needed, placement_rounds
 
-BROWN_PLAINS = 3
+BROWN_PLAINS, BLACK_HARBOUR, THE_BROTHERS, MISTY_VALE = 3, 4, 11, 12
+#: Revision 4: the standard lands that count for a coup and never grow (no free cell).
+FULL = (BROWN_PLAINS, BLACK_HARBOUR, THE_BROTHERS, MISTY_VALE)
 
 
 @pytest.mark.parametrize("locale", SUPPORTED_LOCALES)
-def test_the_rules_end_with_revision_three_and_name_the_changed_land_and_rounds(locale: str) -> None:
+def test_the_rules_end_with_revision_four_and_name_the_changed_lands_and_rounds(locale: str) -> None:
     sections = dict(zip(RULE_SECTIONS, rules_of(locale), strict=True))
     assert RULE_SECTIONS[-1] == "revision"
     title, text = sections["revision"]
-    assert "3" in title
-    land = LANDS[BROWN_PLAINS]
-    assert (land.ru if locale == "ru" else land.en) in text
-    assert f"{land.peaceful}/{land.military}" in text
-    for seats in (2, 3):
-        assert ",".join(str(r) for r in placement_rounds(seats)) in text
-    assert ",".join(str(r) for r in placement_rounds(3)) in sections["setup"][1]
+    assert "4" in title
+    for land_id in FULL:
+        land = LANDS[land_id]
+        assert f"{land.ru if locale == 'ru' else land.en} {land.cells} ({land.peaceful}/{land.military})" in text
+    for seats in (2, 3):  # revision 3's rounds are told in the set-up
+        assert ",".join(str(r) for r in placement_rounds(seats)) in sections["setup"][1]
 
 
 def test_both_standard_sets_leave_slack_for_a_coup_and_a_will() -> None:
@@ -33,6 +34,25 @@ def test_both_standard_sets_leave_slack_for_a_coup_and_a_will() -> None:
         m = majority_needed(len(lands))
         assert sum(LANDS[i].military >= LANDS[i].peaceful for i in lands) > m
         assert sum(LANDS[i].military <= LANDS[i].peaceful for i in lands) > m
+
+
+def test_standard_coup_lands_cannot_grow_into_peaceful_lands() -> None:
+    # Revision 4: growth adds a peaceful token (the rulebook's only population change besides the
+    # Военачальник's moves); in all-AI games it had turned Бурые Равнины 4/4 into 5/4 in every game.
+    # Now growth into every free cell leaves each standard coup land with M ≥ P: only the Военачальник
+    # can take one away (by moving military out).
+    for land_id in set(STANDARD_SEVEN) | set(STANDARD_NINE):
+        land = LANDS[land_id]
+        if land.military >= land.peaceful:
+            free = land.cells - land.peaceful - land.military
+            assert land.peaceful + free <= land.military, land
+    assert all(LANDS[i].peaceful + LANDS[i].military == LANDS[i].cells for i in FULL)
+
+
+def test_no_two_lands_share_cells_population_and_peaceful() -> None:
+    # §1.1: the Representative chain (cells, then P + M, then P) separates any two lands at start.
+    keys = [(land.cells, land.peaceful + land.military, land.peaceful) for land in LANDS.values()]
+    assert len(set(keys)) == len(keys)
 
 
 def rules_of(locale: str) -> list[tuple[str, str]]:

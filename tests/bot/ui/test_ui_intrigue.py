@@ -272,7 +272,10 @@ async def test_investments_are_chosen_in_the_private_panel_and_stay_hidden_on_th
     state = state_of(world, table_id)
     cost = coins - state.coins[0]
     assert cost in (2, 3) and [c.merc for c in state.hands[0]] == [MercType.SPY]  # 2 under Beyond-the-Woods
-    public_text = embed_text(world.board(table_id).embeds)
+    # The public log (the board's Log button: the board itself may have moved on to Characters).
+    log = await bob.click(world.board(table_id), custom_id=f"tbl:{table_id}:log")
+    assert log.response is not None and log.ephemeral
+    public_text = embed_text(world.board(table_id).embeds) + "\n" + embed_text(log.response.embeds)
     assert f"alice hires 1 mercenary for {cost} coins." in public_text
     assert "Spy" not in public_text
     mine = embed_text((await panel(world, alice, table_id)).embeds)

@@ -11,7 +11,7 @@ from typing import Any
 
 from games.core.models import Event
 from games.core.rng import GameRng
-from games.intrigue.ai import IntrigueAgent
+from games.intrigue.ai import HAND_STEP, Ctx, IntrigueAgent
 from games.intrigue.models import (
     CharAction,
     ContestHead,
@@ -142,13 +142,44 @@ def test_lends_an_idle_character_to_the_weakest_rival() -> None:
 
 
 def test_does_not_grow_away_its_own_coup_land() -> None:
-    # R holds the Военачальник and land majority on three M ≥ P lands; growing Чёрная Гавань (P3 M3)
-    # would pay a little income later but make it P4 M3, no longer a coup land: it keeps it.
+    # R holds the Военачальник and land majority on Долина Стрел, left P3 M3 with two free cells by
+    # a military move (revision 4 fills the other lands that count for both): growing it would pay a
+    # little income later but make it P4 M3, no longer a coup land, so it keeps it.
     state = new(3, heads=QUIET_HEADS, council=[7, 16, 10, 14])
-    state = with_tokens(state, chars={7: {R: 2}}, lands={CH: {R: 2}, DS: {R: 1, B: 1}, BRO: {R: 1, B: 1}})
+    state = with_tokens(state, chars={7: {R: 2}}, lands={DS: {R: 2}, CH: {R: 1, B: 1}, BRO: {R: 1, B: 1}})
+    military = list(state.military)
+    military[state.lands.index(DS)] = 3
+    state = state.model_copy(update={"military": tuple(military)})
     state = begin(state, Phase.LANDS_ONE, turn=2)
     state = until(state, lambda s: top_kind(s) == "growth")
     legal = ENGINE.legal_actions(state, R)
-    assert PickLand(land=CH) in legal
+    assert PickLand(land=DS) in legal
     action = AI.choose(ENGINE.view(state, R), legal, GameRng("g"))
-    assert action != PickLand(land=CH)
+    assert action != PickLand(land=DS)
+
+
+def test_a_leading_ai_counts_each_kill_toward_the_hand_of_order() -> None:
+    # R leads the score vector (6 council tokens to B's 4): killing B's Томас brings the Рука
+    # порядка one kill closer, worth HAND_STEP per kill already made plus one. B, still behind after
+    # killing G's Збигнев, gets no such pull.
+    state = new(3, heads=QUIET_HEADS, council=[7, 16, 10, 14])
+    state = with_tokens(state, chars={7: {R: 3}, 16: {R: 3}, 10: {B: 4}, 14: {G: 1}})
+    gains = {}
+    for kills in (0, 3):
+        at = state.model_copy(update={"kills": kills})
+        for seat, target in ((R, 10), (B, 14)):
+            ctx = Ctx(ENGINE.view(at, seat))
+            gains[seat, kills] = ctx.kill_gain(ctx.board, target)
+    assert gains[R, 3] - gains[R, 0] == 3 * HAND_STEP
+    assert gains[B, 3] == gains[B, 0]
+
+
+def test_hires_and_sends_the_fifth_assassin_that_ranks_it_first() -> None:
+    # Four kills are made and R leads the score vector: an assassin on a rival's councillor, revealed
+    # next turn, ends the game by the Рука порядка with R first.
+    state = new(3, heads=QUIET_HEADS, council=[7, 16, 10, 14])
+    state = with_tokens(state, chars={7: {R: 3}, 16: {R: 3}, 10: {B: 4}, 14: {G: 1}}, lands={ZB: {R: 1}})
+    state = begin(state, Phase.INVESTMENTS, turn=2, kills=4)
+    state = drive(state, {R}, lambda s: s.phase is Phase.OVER, limit=2000)
+    assert state.result is not None
+    assert state.result.victory is Victory.HAND_OF_ORDER and state.result.ranks[R] == 0

@@ -119,18 +119,18 @@ def test_tax_default_removes_land_and_head_tokens(head: int, removed: int) -> No
 
 
 def test_growth_instead_of_income_and_one_land_only() -> None:
-    state = income_board(lands={ZB: {B: 3}, BR: {B: 2}}, chars={1: {B: 2}})
+    state = income_board(lands={ZB: {B: 3}, ZAL: {B: 2}}, chars={1: {B: 2}})
     state = begin(state, Phase.LANDS_ONE, turn=2)
     state = until(state, lambda s: top_kind(s) == "growth")
     legal = ENGINE.legal_actions(state, B)
-    assert PickLand(land=ZB) in legal and PickLand(land=BR) in legal
+    assert PickLand(land=ZB) in legal and PickLand(land=ZAL) in legal
     state = play(state, B, PickLand(land=ZB))
     with pytest.raises(GameError):
-        play(state, B, PickLand(land=BR))
+        play(state, B, PickLand(land=ZAL))
     after = until(state, lambda s: s.phase is Phase.INVESTMENTS)
     pos = after.lands.index(ZB)
     assert after.peaceful[pos] == 6
-    assert after.coins[B] == 15 + 4  # Бурые Равнины only (P4); ЗБ paid nothing
+    assert after.coins[B] == 15 + 3  # Залесье only (P3); ЗБ paid nothing
     after = _lands_two(with_coins(after, {B: 10}))
     assert after.coins[B] == 8  # tax on both, the grown land included
 
@@ -147,7 +147,10 @@ def test_contested_player_cannot_grow() -> None:
 def test_black_harbour_extra_coin_even_when_grown_and_nobody_on_a_tie() -> None:
     state = new(4, heads={CH: 2})
     state = with_tokens(state, chars={2: {R: 1}}, lands={CH: {R: 3, B: 3}})
-    state = begin(state, Phase.LANDS_ONE, turn=2)
+    # Revision 4 leaves Чёрная Гавань no free cell: a military token moved out makes room to grow.
+    military = list(state.military)
+    military[state.lands.index(CH)] -= 1
+    state = begin(state.model_copy(update={"military": tuple(military)}), Phase.LANDS_ONE, turn=2)
     state = until(state, lambda s: top_kind(s) == "growth")
     state = play(state, R, PickLand(land=CH))
     after = until(state, lambda s: s.phase is Phase.INVESTMENTS)
