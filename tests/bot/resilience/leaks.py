@@ -403,13 +403,16 @@ class TranscriptChecker:
             twin = other.state
         return True
 
-    def resampled(self, played: Sequence[Played], start: int) -> None:
-        """Replay ``played[start:]`` from a resample of everything hidden, while the public views agree."""
+    def resampled(self, played: Sequence[Played], start: int) -> bool:
+        """Replay ``played[start:]`` from a resample of everything hidden, while the public views agree.
+
+        Return whether there was anything hidden to redraw (a twin was made and followed).
+        """
         engine = self.engine
         first = played[start].before
         twin = resampler(engine).resample_hidden(first, None, self.rng)
         if twin == first:
-            return
+            return False
         self.report.resampled_twins += 1
         mine: list[str] = []
         theirs: list[str] = []
@@ -417,9 +420,9 @@ class TranscriptChecker:
             try:
                 other = engine.apply(twin, step.seat, step.action)
             except GameError:
-                return  # the hidden difference decides what is legal: the twin went another way
+                return True  # the hidden difference decides what is legal: the twin went another way
             if engine.view(other.state, None) != engine.view(step.after, None):
-                return  # the hidden difference came out (a reveal): the twin is no longer this game
+                return True  # the hidden difference came out (a reveal): the twin is no longer this game
             a = self._step(step.after, step.events, mine)
             b = self._step(other.state, other.events, theirs)
             self.report.resampled_steps += 1
@@ -429,8 +432,9 @@ class TranscriptChecker:
                     f"{engine.name} v{step.before.version}: the {what} depend on hidden data (resampled at "
                     f"v{first.version}) while the public view does not: {_first_difference(a, b)}"
                 )
-                return
+                return True
             twin = other.state
+        return True
 
 
 def _first_difference(a: Any, b: Any) -> str:

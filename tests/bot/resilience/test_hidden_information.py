@@ -193,9 +193,12 @@ def transcript_game(game: str, index: int, report: LeakReport, *, starts: int) -
     table, played = play_game(game, index, seed)
     checker = TranscriptChecker(report, table, seed)
     order = GameRng(f"{seed}:starts").shuffled(range(len(played)))
-    for start in sorted(order[:starts]):
-        checker.resampled(played, start)
-    # Relabel where there is something to relabel (the first states tried that hold hidden ids).
+    # Redraw and relabel where there is something hidden (the first states tried that hold any).
+    resampled = 0
+    for start in order[: starts * 20]:
+        resampled += checker.resampled(played, start)
+        if resampled == starts:
+            break
     relabelled = 0
     for start in order[: starts * 20]:
         relabelled += checker.relabelled(played, start)
