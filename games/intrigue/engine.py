@@ -327,7 +327,12 @@ class IntrigueEngine:
         top = g.stack[-1]
         RULES[top.kind].act(g, top, seat, act)
         drive(g)
-        return Step(g.commit(), tuple(g.events))
+        after, events = g.commit(), tuple(g.events)
+        # The working copy is the read-only copy of the state it made (never changed from here on):
+        # whoever applies an action lists the next state's legal actions next.
+        g.settle(after)
+        self._cached = (after, g)
+        return Step(after, events)
 
     def _accepts(self, g: Game, frame: Any, seat: Seat, action: Any) -> bool:
         """Return whether an unlisted action is valid: a large bribe, a large lending price."""

@@ -86,13 +86,24 @@ def _thaw(value: Any) -> Any:
 _MUTABLE = (list, dict)
 
 
+_set = object.__setattr__
+
+
 def _fresh(frame: Any) -> Any:
-    """Return a copy of ``frame`` that shares nothing mutable with it."""
-    out = frame.__copy__()
-    fields = out.__dict__
+    """Return a copy of ``frame`` that shares nothing mutable with it.
+
+    What pydantic's ``__copy__`` does, without its generic steps: frames forbid extra fields and
+    have no private attributes, so only the fields and the set of fields set are copied.
+    """
+    out = object.__new__(type(frame))
+    fields = frame.__dict__.copy()
     for name, value in fields.items():
         if type(value) in _MUTABLE:
             fields[name] = _thaw(value)
+    _set(out, "__dict__", fields)
+    _set(out, "__pydantic_fields_set__", set(frame.__pydantic_fields_set__))
+    _set(out, "__pydantic_extra__", None)
+    _set(out, "__pydantic_private__", None)
     return out
 
 
@@ -111,8 +122,8 @@ class Game:
         self.coins = list(s.coins)
         self.peaceful = list(s.peaceful)
         self.military = list(s.military)
-        self.land_tokens = [list(row) for row in s.land_tokens]
-        self.char_tokens = [list(row) for row in s.char_tokens]
+        self.land_tokens = list(map(list, s.land_tokens))
+        self.char_tokens = list(map(list, s.char_tokens))
         self.heads = list(s.heads)
         self.council = list(s.council)
         self.representative = s.representative
@@ -120,7 +131,7 @@ class Game:
         self.dismissed = list(s.dismissed)
         self.acted = list(s.acted)
         self.cards = list(s.cards)
-        self.hands = [list(h) for h in s.hands]
+        self.hands = list(map(list, s.hands))
         self.supply = list(s.supply)
         self.next_card = s.next_card
         self.kills = s.kills
@@ -144,41 +155,58 @@ class Game:
     # ------------------------------------------------------------------ plumbing
     def commit(self) -> IntrigueState:
         """Freeze the working copy into the next state (version + 1)."""
-        return self.state.model_copy(
-            update={
-                "version": self.state.version + 1,
-                "turn": self.turn,
-                "phase": self.phase,
-                "coins": tuple(self.coins),
-                "peaceful": tuple(self.peaceful),
-                "military": tuple(self.military),
-                "land_tokens": tuple(tuple(r) for r in self.land_tokens),
-                "char_tokens": tuple(tuple(r) for r in self.char_tokens),
-                "heads": tuple(self.heads),
-                "council": tuple(self.council),
-                "representative": self.representative,
-                "dead": tuple(self.dead),
-                "dismissed": tuple(self.dismissed),
-                "acted": tuple(self.acted),
-                "cards": tuple(self.cards),
-                "hands": tuple(tuple(h) for h in self.hands),
-                "supply": tuple(self.supply),
-                "next_card": self.next_card,
-                "kills": self.kills,
-                "leaders": tuple(self.leaders),
-                "grown": tuple(self.grown),
-                "hired": tuple(self.hired),
-                "used": tuple(self.used),
-                "vale_tax": self.vale_tax,
-                "order": tuple(self.order),
-                "passed": tuple(self.passed),
-                "resigned": tuple(self.resigned),
-                "reveals": tuple(self.reveals[-REVEALS_KEPT:]),
-                "ending": self.ending,
-                "result": self.result,
-                "stack": tuple(self.stack),
-            }
+        state = self.state
+        # ``model_copy(update=…)`` without its generic steps (the state has no extra or private parts).
+        fields = state.__dict__.copy()
+        fields.update(
+            version=state.version + 1,
+            turn=self.turn,
+            phase=self.phase,
+            coins=tuple(self.coins),
+            peaceful=tuple(self.peaceful),
+            military=tuple(self.military),
+            land_tokens=tuple(map(tuple, self.land_tokens)),
+            char_tokens=tuple(map(tuple, self.char_tokens)),
+            heads=tuple(self.heads),
+            council=tuple(self.council),
+            representative=self.representative,
+            dead=tuple(self.dead),
+            dismissed=tuple(self.dismissed),
+            acted=tuple(self.acted),
+            cards=tuple(self.cards),
+            hands=tuple(map(tuple, self.hands)),
+            supply=tuple(self.supply),
+            next_card=self.next_card,
+            kills=self.kills,
+            leaders=tuple(self.leaders),
+            grown=tuple(self.grown),
+            hired=tuple(self.hired),
+            used=tuple(self.used),
+            vale_tax=self.vale_tax,
+            order=tuple(self.order),
+            passed=tuple(self.passed),
+            resigned=tuple(self.resigned),
+            reveals=tuple(self.reveals[-REVEALS_KEPT:]),
+            ending=self.ending,
+            result=self.result,
+            stack=tuple(self.stack),
         )
+        out = IntrigueState.__new__(IntrigueState)
+        _set(out, "__dict__", fields)
+        _set(out, "__pydantic_fields_set__", state.__pydantic_fields_set__ | _COMMITTED)
+        _set(out, "__pydantic_extra__", None)
+        _set(out, "__pydantic_private__", None)
+        return out
+
+    def settle(self, state: IntrigueState) -> None:
+        """Make this working copy, just committed as ``state``, a read-only copy of ``state``.
+
+        What ``Game(state, copy=False)`` would build: the same lists (the reveals as kept) and the
+        frames of ``state`` itself. Nothing may change it afterwards.
+        """
+        self.state = state
+        self.reveals = list(state.reveals)
+        self.events = []
 
     def emit(self, event: Event) -> None:
         """Record an event of this step."""
@@ -293,10 +321,9 @@ class Game:
             return None
         row = self.char_tokens[character - 1]
         top = max(row)
-        if top <= 0:
+        if top <= 0 or row.count(top) > 1:
             return None
-        best = [s for s, v in enumerate(row) if v == top]
-        return best[0] if len(best) == 1 else None
+        return row.index(top)
 
     def tied_top(self, character: int) -> list[Seat]:
         """Return the players sharing the top count (≥ 1) on a neutral ``character``."""
@@ -540,12 +567,54 @@ class Game:
         """Return whether ``seat`` may take part in a window (public facts only, §3.3)."""
         if seat in self.resigned:
             return False
-        if any(c.owner == seat and c.turn_placed < self.turn for c in self.cards):
-            return True
-        return any(self.land_tokens[p][seat] >= 2 and self.heads[p] is not None for p in range(len(self.lands)))
+        turn = self.turn
+        for card in self.cards:
+            if card.owner == seat and card.turn_placed < turn:
+                return True
+        heads = self.heads
+        for p, row in enumerate(self.land_tokens):  # noqa: SIM110 - a plain loop: any() of a generator is slower here
+            if row[seat] >= 2 and heads[p] is not None:
+                return True
+        return False
 
 
 REVEALS_KEPT = 16
+#: The fields :meth:`Game.commit` writes.
+_COMMITTED = frozenset(
+    {
+        "version",
+        "turn",
+        "phase",
+        "coins",
+        "peaceful",
+        "military",
+        "land_tokens",
+        "char_tokens",
+        "heads",
+        "council",
+        "representative",
+        "dead",
+        "dismissed",
+        "acted",
+        "cards",
+        "hands",
+        "supply",
+        "next_card",
+        "kills",
+        "leaders",
+        "grown",
+        "hired",
+        "used",
+        "vale_tax",
+        "order",
+        "passed",
+        "resigned",
+        "reveals",
+        "ending",
+        "result",
+        "stack",
+    }
+)
 
 
 class Rules:

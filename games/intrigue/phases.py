@@ -10,6 +10,7 @@ and are applied when complete (or on ``Done``).
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any
 
 from typing_extensions import override
@@ -124,6 +125,28 @@ from games.intrigue.state import (
 )
 from games.intrigue.victory import finish
 
+
+# Legal lists are built for every step; the few distinct picks they hold are frozen models, made once.
+@cache
+def _place(land: int, *, head: bool) -> PlaceToken:
+    return PlaceToken(land=land, head=True) if head else PlaceToken(land=land)
+
+
+@cache
+def _pick_land(land: int) -> PickLand:
+    return PickLand(land=land)
+
+
+@cache
+def _pick_type(merc: MercType) -> PickType:
+    return PickType(merc=merc)
+
+
+@cache
+def _pick_action(action: CharAction, *, rider: bool) -> PickAction:
+    return PickAction(action=action, rider=True) if rider else PickAction(action=action)
+
+
 BACK: Any = Back()
 DONE: Any = Done()
 PASS: Any = Pass()
@@ -160,8 +183,8 @@ class PlacementRules(Rules):
 
     @override
     def legal(self, g: Game, f: PlacementFrame, seat: Seat) -> list[Any]:
-        out: list[Any] = [PlaceToken(land=land) for land in g.lands]
-        out += [PlaceToken(land=land, head=True) for land in g.lands if g.head_of(land) is not None]
+        out: list[Any] = [_place(land, head=False) for land in g.lands]
+        out += [_place(land, head=True) for land in g.lands if g.head_of(land) is not None]
         return out
 
     @override
@@ -460,7 +483,7 @@ class GrowthRules(Rules):
 
     @override
     def legal(self, g: Game, f: GrowthFrame, seat: Seat) -> list[Any]:
-        return [*(PickLand(land=land) for land in f.choices[seat]), SKIP]
+        return [*(_pick_land(land) for land in f.choices[seat]), SKIP]
 
     @override
     def act(self, g: Game, f: GrowthFrame, seat: Seat, action: Any) -> None:
@@ -489,6 +512,11 @@ def woods_discount(g: Game, seat: Seat) -> bool:
     if BEYOND_THE_WOODS not in g.pos or f"woods:{seat}" in g.used:
         return False
     return g.controller(g.head_of(BEYOND_THE_WOODS)) == seat or g.land_row(BEYOND_THE_WOODS)[seat] >= 3
+
+
+#: A basket's next purchase, as ``basket_cost`` counts it.
+_INVEST_ITEM = DraftItem(step="invest")
+_HIRE_ITEM = DraftItem(step="hire")
 
 
 def basket_cost(g: Game, seat: Seat, basket: list[DraftItem]) -> int:
@@ -522,11 +550,11 @@ class InvestRules(Rules):
     def legal(self, g: Game, f: InvestFrame, seat: Seat) -> list[Any]:
         out: list[Any] = free_moves(g, seat)
         coins = g.coins[seat]
-        if basket_cost(g, seat, [*f.basket, DraftItem(step="invest")]) <= coins:
-            out += [PickLand(land=land) for land in g.lands]
-        if basket_cost(g, seat, [*f.basket, DraftItem(step="hire")]) <= coins:
+        if basket_cost(g, seat, [*f.basket, _INVEST_ITEM]) <= coins:
+            out += [_pick_land(land) for land in g.lands]
+        if basket_cost(g, seat, [*f.basket, _HIRE_ITEM]) <= coins:
             for merc in self._in_stock(g, f):
-                out.append(PickType(merc=merc))
+                out.append(_pick_type(merc))
         if f.basket:
             out.append(BACK)
             if basket_cost(g, seat, f.basket) <= coins:
@@ -726,10 +754,10 @@ def char_actions(g: Game, seat: Seat, via: int, *, lend: bool) -> list[PickActio
         acts.append(CharAction.SEND)
     if lend and borrowers(g, seat, via):
         acts.append(CharAction.LEND)
-    out = [PickAction(action=a) for a in acts]
+    out = [_pick_action(a, rider=False) for a in acts]
     if hills:
         out += [
-            PickAction(action=a, rider=True)
+            _pick_action(a, rider=True)
             for a in acts
             if a is not CharAction.HILLS
             and (a is not CharAction.SEND or any(send_targets(g, seat, via, h.merc, rider=True) for h in g.hands[seat]))
@@ -1003,14 +1031,14 @@ class ActRules(Rules):
         out: list[Any] = []
         if step == "from":
             moves = self._moves(f)
-            out = [PickLand(land=land) for land in military_moves(g, moves)[0]]
+            out = [_pick_land(land) for land in military_moves(g, moves)[0]]
             out.append(DONE)
         elif step == "to":
             moves = self._moves(f)
             src = f.draft[-1].land
-            out = [PickLand(land=land) for land in military_moves(g, moves)[1].get(src or 0, [])]
+            out = [_pick_land(land) for land in military_moves(g, moves)[1].get(src or 0, [])]
         elif step == "land":
-            out = [PickLand(land=land) for land in g.lands]
+            out = [_pick_land(land) for land in g.lands]
         elif step == "seat":
             out = [PickSeat(seat=s) for s in range(g.n)]
         elif step == "subject":

@@ -8,6 +8,8 @@ from games.core.conformance import random_playout
 from games.core.errors import GameError, NotYourTurnError
 from games.core.rng import GameRng
 from games.intrigue.data import LANDS, STANDARD_NINE, STANDARD_SEVEN, SUGGESTED_CLOCKS
+from games.intrigue.engine import IntrigueEngine
+from games.intrigue.game import Game
 from games.intrigue.models import (
     CoinsGiven,
     Convert,
@@ -255,6 +257,28 @@ def test_legal_list_is_a_copy_and_apply_checks_the_state_it_is_given() -> None:
     with pytest.raises(GameError):
         ENGINE.apply(seven, 0, foreign)
     assert play(seven, 0, expected[0]).version == seven.version + 1
+
+
+def test_apply_keeps_its_working_copy_as_the_read_copy_of_the_state_it_made() -> None:
+    # ``apply`` hands its committed working copy to the next queries instead of unpacking the new
+    # state again: it must hold exactly what a fresh read-only copy of that state holds.
+    engine = IntrigueEngine()
+    draw = GameRng("kept")
+    state = engine.setup(5, IntrigueOptions(max_turns=4), "kept").state
+    for _ in range(400):
+        active = engine.active_seats(state)
+        if not active:
+            break
+        seat = min(active)
+        state = engine.apply(state, seat, draw.choice(engine.legal_actions(state, seat))).state
+        kept = engine._read(state)
+        fresh = Game(state, copy=False)
+        assert kept is not fresh
+        assert vars(kept).keys() == vars(fresh).keys()
+        for name, value in vars(fresh).items():
+            assert getattr(kept, name) == value, name
+        assert all(a is b for a, b in zip(kept.stack, state.stack, strict=True))
+    assert state.phase is Phase.OVER
 
 
 def test_every_decision_has_its_suggested_clock() -> None:
