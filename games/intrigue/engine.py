@@ -36,6 +36,7 @@ Readings where the spec leaves the engine a choice:
 
 from __future__ import annotations
 
+from operator import attrgetter
 from typing import Any, ClassVar
 
 from pydantic import BaseModel, TypeAdapter, ValidationError
@@ -94,7 +95,7 @@ from games.intrigue.models import (
 from games.intrigue.phases import InvestRules, placement_prompts
 from games.intrigue.state import SUPPLY_ORDER, FaceDown, IntrigueState, InvestFrame, PlacementFrame
 from games.intrigue.victory import check as check_victory
-from games.intrigue.victory import coup_lands, finish, score, will_lands
+from games.intrigue.victory import finish, lands_by_seat, score
 
 #: Every error code the engine raises (the i18n catalogue must translate each one).
 ERROR_CODES: tuple[str, ...] = (
@@ -152,6 +153,32 @@ def drive(g: Game) -> None:
     raise AssertionError("the driver did not settle")
 
 
+#: A state's fields a public view depends on, but for the procedures in progress (and the version).
+#: The ones that change most often come first, so two different boards differ early.
+_BOARD_FIELDS = ("turn", "phase", "coins", "land_tokens", "char_tokens", "cards", "hands")
+_BOARD_KEY = attrgetter(
+    *_BOARD_FIELDS,
+    *(name for name in IntrigueState.model_fields if name not in {*_BOARD_FIELDS, "version", "stack"}),
+)
+#: Read-only copies and legal lists kept by an engine, of the last states queried.
+_KEPT = 4
+#: Boards kept by an engine (every table of a game shares its engine).
+_BOARDS_KEPT = 8
+
+
+class _Board:
+    """The public view of a state and the private parts of each seat's view, valid for equal boards."""
+
+    __slots__ = ("key", "public", "seats", "source")
+
+    def __init__(self, key: tuple[Any, ...], public: IntrigueView, source: IntrigueState) -> None:
+        self.key = key
+        self.public = public
+        self.source = source
+        #: A seat's face-down cards (its own shown) and players (its hand filled in).
+        self.seats: dict[Seat, tuple[tuple[FaceDownView, ...], tuple[PlayerView, ...]]] = {}
+
+
 class IntrigueEngine:
     """The rules of «Интриги» as pure functions of :class:`IntrigueState`."""
 
@@ -167,11 +194,15 @@ class IntrigueEngine:
     action_adapter: TypeAdapter[Any] = ACTION_ADAPTER
 
     def __init__(self) -> None:
-        self._cached: tuple[IntrigueState, Game] | None = None
+        # Read-only copies of the last states queried, most recent first: a panel explores several
+        # picks from one state, so that state's copy must outlive the copies of the states after it.
+        self._cached: tuple[tuple[IntrigueState, Game], ...] = ()
         self._public: tuple[IntrigueState, IntrigueView] | None = None
+        # The boards of the last states viewed, most recent first (see ``_board``).
+        self._boards: tuple[_Board, ...] = ()
         # The last legal list built: a bot or AI lists the actions of a state and then applies one
         # of them, so ``apply`` checks against it instead of building every legal action again.
-        self._legal: tuple[IntrigueState, Seat, list[Any]] | None = None
+        self._legal: tuple[tuple[IntrigueState, Seat, list[Any]], ...] = ()
 
     # ------------------------------------------------------------------ setup
     def setup(self, num_seats: int, options: BaseModel, seed: str) -> Step[IntrigueState]:
@@ -226,10 +257,11 @@ class IntrigueEngine:
     # ------------------------------------------------------------------ queries
     def _read(self, state: IntrigueState) -> Game:
         cached = self._cached
-        if cached is not None and cached[0] is state:
-            return cached[1]
+        for known, game in cached:
+            if known is state:
+                return game
         game = Game(state, copy=False)
-        self._cached = (state, game)
+        self._cached = ((state, game), *cached[: _KEPT - 1])
         return game
 
     def active_seats(self, state: IntrigueState) -> frozenset[Seat]:
@@ -266,12 +298,13 @@ class IntrigueEngine:
     def _legal_of(self, state: IntrigueState, seat: Seat) -> list[Any]:
         """Return the legal list of an awaited ``seat`` (shared with the cache: never modify it)."""
         cached = self._legal
-        if cached is not None and cached[0] is state and cached[1] == seat:
-            return cached[2]
+        for known, asked, listed in cached:
+            if known is state and asked == seat:
+                return listed
         g = self._read(state)
         frame = g.stack[-1]
         legal = RULES[frame.kind].legal(g, frame, seat)
-        self._legal = (state, seat, legal)
+        self._legal = ((state, seat, legal), *cached[: _KEPT - 1])
         return legal
 
     def free_actions(self, state: IntrigueState, seat: Seat) -> list[Any]:
@@ -331,7 +364,7 @@ class IntrigueEngine:
         # The working copy is the read-only copy of the state it made (never changed from here on):
         # whoever applies an action lists the next state's legal actions next.
         g.settle(after)
-        self._cached = (after, g)
+        self._cached = ((after, g), *self._cached[: _KEPT - 1])
         return Step(after, events)
 
     def _accepts(self, g: Game, frame: Any, seat: Seat, action: Any) -> bool:
@@ -437,11 +470,18 @@ class IntrigueEngine:
         if seat is None:
             return public
         g = self._read(state)
-        cards = tuple(
-            _face_down_view(c, shown=True) if c.owner == seat else public.cards[i] for i, c in enumerate(g.cards)
-        )
-        hand = tuple(HandCardView(id=h.id, merc=h.merc, expires_turn=h.expires_turn) for h in g.hands[seat])
-        players = tuple(p.model_copy(update={"hand": hand}) if p.seat == seat else p for p in public.players)
+        board = self._board(state)
+        own = board.seats.get(seat) if board.public.players is public.players else None
+        if own is None:
+            cards = tuple(
+                _face_down_view(c, shown=True) if c.owner == seat else public.cards[i] for i, c in enumerate(g.cards)
+            )
+            hand = tuple(HandCardView(id=h.id, merc=h.merc, expires_turn=h.expires_turn) for h in g.hands[seat])
+            players = tuple(p.model_copy(update={"hand": hand}) if p.seat == seat else p for p in public.players)
+            own = (cards, players)
+            if board.public.players is public.players:
+                board.seats[seat] = own
+        cards, players = own
         draft = submission = in_stock = None
         if g.stack:
             frame = g.stack[-1]
@@ -462,8 +502,64 @@ class IntrigueEngine:
             }
         )
 
+    def _board(self, state: IntrigueState) -> _Board:
+        """Return the board of ``state``: a public view of a state with the same board, and its seats' parts.
+
+        Only the procedures in progress (``stack``) and the version are left out of the comparison;
+        the sub-steps of one decision (a draft, a ballot being filled) change nothing else, and a
+        panel lists the views after each of them (its chained options).
+        """
+        key = _BOARD_KEY(state)
+        boards = self._boards
+        for board in boards:
+            if board.key == key:
+                if board is not boards[0]:
+                    self._boards = (board, *(b for b in boards if b is not board))
+                return board
+        board = _Board(key, self._full_public_view(state), state)
+        self._boards = (board, *boards[: _BOARDS_KEPT - 1])
+        return board
+
     def _public_view(self, state: IntrigueState) -> IntrigueView:
-        """Return the public view of ``state`` (every seat's private parts left out)."""
+        """Return the public view of ``state`` (every seat's private parts left out).
+
+        The board part comes from :meth:`_board`; only what the procedures in progress decide
+        (the step, the awaited seats, the pending decision, the vote, the slot's seat) is read anew.
+        """
+        board = self._board(state)
+        if board.source is state:
+            return board.public
+        return board.public.model_copy(update=self._stack_part(state))
+
+    def _stack_part(self, state: IntrigueState) -> dict[str, Any]:
+        """Return the fields of the public view that the procedures in progress decide."""
+        g = self._read(state)
+        pending = vote = None
+        step = ""
+        active: list[Seat] = []
+        slot_seat = None
+        if g.stack:
+            frame = g.stack[-1]
+            rules = RULES[frame.kind]
+            active = rules.active(g, frame)
+            pending = rules.pending(g, frame)
+            step = pending.step
+            for f in reversed(g.stack):
+                if f.kind == "vote" and vote is None:
+                    vote = votes.vote_view(g, f)
+                if f.kind == "slot" and slot_seat is None:
+                    slot_seat = f.seat
+        return {
+            "version": state.version,
+            "step": step,
+            "awaiting": tuple(sorted(active)),
+            "pending": pending,
+            "vote": vote,
+            "slot_seat": slot_seat,
+        }
+
+    def _full_public_view(self, state: IntrigueState) -> IntrigueView:
+        """Return the public view of ``state``, built whole."""
         g = self._read(state)
         n = g.n
         lands = []
@@ -505,6 +601,7 @@ class IntrigueEngine:
             )
         cards = tuple(_face_down_view(c, shown=False) for c in g.cards)
         m = majority_needed(len(g.lands))
+        coup, will = lands_by_seat(g)
         players = []
         for s in range(n):
             players.append(
@@ -519,8 +616,8 @@ class IntrigueEngine:
                     council_tokens=g.council_tokens(s),
                     markers=g.markers(s),
                     score=score(g, s),
-                    coup_lands=coup_lands(g, s),
-                    will_lands=will_lands(g, s),
+                    coup_lands=coup[s],
+                    will_lands=will[s],
                     controls_marshal=g.controller(g.council[MARSHAL]) == s,
                     controls_privy=g.controller(g.council[PRIVY]) == s,
                     council_seats=g.controls(s, g.councillors()),
@@ -529,21 +626,7 @@ class IntrigueEngine:
                     hand=None,
                 )
             )
-        pending = vote = None
-        step = ""
-        active: list[Seat] = []
-        slot_seat = None
-        if g.stack:
-            frame = g.stack[-1]
-            rules = RULES[frame.kind]
-            active = rules.active(g, frame)
-            pending = rules.pending(g, frame)
-            step = pending.step
-            for f in reversed(g.stack):
-                if f.kind == "vote" and vote is None:
-                    vote = votes.vote_view(g, f)
-                if f.kind == "slot" and slot_seat is None:
-                    slot_seat = f.seat
+        stack = self._stack_part(state)
         council = CouncilView(
             marshal=g.council[0],
             bishop=g.council[1],
@@ -554,11 +637,9 @@ class IntrigueEngine:
         return IntrigueView(
             viewer=None,
             num_seats=n,
-            version=state.version,
             turn=g.turn,
             max_turns=g.max_turns,
             phase=g.phase,
-            step=step,
             lands=tuple(lands),
             characters=tuple(characters),
             council=council,
@@ -570,10 +651,6 @@ class IntrigueEngine:
             removal_votes_needed=councillor_removal_votes(len(g.lands)),
             rsp=tuple(g.rsp()) if g.turn else (),
             order=tuple(g.order),
-            slot_seat=slot_seat,
-            awaiting=tuple(sorted(active)),
-            pending=pending,
-            vote=vote,
             golden_coast_used="golden_coast" in g.used,
             brown_plains_used="brown_plains" in g.used,
             sapphire_used="sapphire" in g.used,
@@ -583,6 +660,7 @@ class IntrigueEngine:
             draft=None,
             submission=None,
             result=state.result,
+            **stack,
         )
 
     # ------------------------------------------------------------------ conformance hook

@@ -356,10 +356,9 @@ class Game:
         """Return the land majority of ``land``: strictly most land tokens (victories, §0)."""
         row = self.land_row(land)
         top = max(row)
-        if top <= 0:
+        if top <= 0 or row.count(top) > 1:
             return None
-        best = [s for s, v in enumerate(row) if v == top]
-        return best[0] if len(best) == 1 else None
+        return row.index(top)
 
     def combined(self, land: int) -> Seat | None:
         """Return the combined (land + head) majority of ``land`` (Чёрная Гавань)."""

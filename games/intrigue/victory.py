@@ -33,6 +33,20 @@ def will_lands(g: Game, seat: Seat) -> int:
     return sum(1 for p, land in enumerate(g.lands) if g.military[p] <= g.peaceful[p] and g.majority(land) == seat)
 
 
+def lands_by_seat(g: Game) -> tuple[list[int], list[int]]:
+    """Return every seat's :func:`coup_lands` and :func:`will_lands` at once (each land's majority read once)."""
+    coup = [0] * g.n
+    will = [0] * g.n
+    for p, land in enumerate(g.lands):
+        seat = g.majority(land)
+        if seat is not None:
+            if g.military[p] >= g.peaceful[p]:
+                coup[seat] += 1
+            if g.military[p] <= g.peaceful[p]:
+                will[seat] += 1
+    return coup, will
+
+
 def majority_needed(g: Game) -> int:
     """Return m (§12)."""
     return len(g.lands) // 2 + 1

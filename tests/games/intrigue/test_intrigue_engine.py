@@ -281,6 +281,27 @@ def test_apply_keeps_its_working_copy_as_the_read_copy_of_the_state_it_made() ->
     assert state.phase is Phase.OVER
 
 
+def test_views_from_a_kept_board_equal_views_built_whole() -> None:
+    # The engine keeps the board part of the views of its last states; a view read from it, in any
+    # order of states and seats, must equal the view a new engine builds from nothing.
+    kept = IntrigueEngine()
+    draw = GameRng("boards")
+    states: list[IntrigueState] = []
+    for n in (3, 6):
+        state = kept.setup(n, IntrigueOptions(max_turns=4), f"boards{n}").state
+        while kept.active_seats(state):
+            states.append(state)
+            seat = min(kept.active_seats(state))
+            state = kept.apply(state, seat, draw.choice(kept.legal_actions(state, seat))).state
+        states.append(state)
+    order = draw.shuffled(list(range(len(states))))
+    # Consecutive states too (a draft's sub-steps share one board), then in random order.
+    for index in [*range(len(states)), *order[:300]]:
+        state = states[index]
+        for seat in (None, *range(state.num_seats)):
+            assert kept.view(state, seat) == IntrigueEngine().view(state, seat), (index, seat)
+
+
 def test_every_decision_has_its_suggested_clock() -> None:
     state = ENGINE.setup(4, IntrigueOptions(), "clocks").state
     assert ENGINE.decision_seconds(state) == SUGGESTED_CLOCKS[Decision.PLACEMENT] == 120
