@@ -141,7 +141,6 @@ MAX_OPTIONS = 25
 #: A modal holds at most five fields.
 MAX_FORM_FIELDS = 5
 DONE_ACTION = Done()
-BACK_ACTION = Back()
 #: Free actions: applied at once when taken, so never a step of a chained option.
 FREE_ACTIONS = RevealMessenger | RevealAssassin | Convert | GiveCoins
 #: The select holding chained options that start with a button's action (a ballot's sides).
@@ -200,6 +199,11 @@ EXTRA_EVENT_PARAMS: dict[str, frozenset[str]] = {
     "game_ended": frozenset({"ranking"}),
 }
 _BASE_FIELDS = frozenset(Event.model_fields)
+
+
+def _offers_back(legal: Sequence[Any]) -> bool:
+    """Return whether ``legal`` holds Back (a model without fields: its type says it, no comparison needed)."""
+    return any(type(a) is Back for a in legal)
 
 
 def _view(view: BaseModel) -> IntrigueView:
@@ -667,11 +671,23 @@ class IntriguePresenter:
         roots = [a for a in legal if self._chains_from(a, legal)]
         if not roots:
             return base
-        states: dict[tuple[str, ...], tuple[IntrigueView, list[Any]] | None] = {}
+        states: dict[tuple[Any, ...], tuple[IntrigueView, list[Any]] | None] = {}
+        # After a pick that is no draft (Back not offered) the chain ends: an explorer that can list the legal
+        # actions alone spares the view there.
+        legal_only = getattr(explore, "legal", None)
 
         def after(actions: tuple[Any, ...]) -> tuple[IntrigueView, list[Any]] | None:
-            key = tuple(encode_action(a) for a in actions)
+            key: tuple[Any, ...] = actions
+            try:
+                hash(key)
+            except TypeError:  # an action with a list in it: its text is the key
+                key = tuple(encode_action(a) for a in actions)
             if key not in states:
+                if legal_only is not None:
+                    listed = legal_only(actions)
+                    if listed is None or not _offers_back(listed):
+                        states[key] = None
+                        return None
                 found = explore(actions)
                 states[key] = (_view(found[0]), found[1]) if found is not None else None
             return states[key]
@@ -679,7 +695,7 @@ class IntriguePresenter:
         def continuations(actions: tuple[Any, ...]) -> tuple[list[tuple[Any, str]], bool]:
             found = after(actions)
             # The engine offers Back only while the picks are an undoable draft: nothing is applied yet.
-            if found is None or BACK_ACTION not in found[1]:
+            if found is None or not _offers_back(found[1]):
                 return [], False
             then_view, then_legal = found
             steps = [
@@ -693,6 +709,7 @@ class IntriguePresenter:
             )
             return steps, dropped
 
+        root_ids = {id(a) for a in roots}
         choices = list(base)
         decision, step, _ = current_step(v)
         basket = decision is Decision.INVEST and step == "basket"
@@ -701,9 +718,9 @@ class IntriguePresenter:
         for choice in base:
             groups.setdefault(choice.group, []).append(choice)
         for group, members in groups.items():
-            starts = [c for c in members if c.action in roots]
-            if not starts:
-                continue
+            starts = [c for c in members if id(c.action) in root_ids or c.action in roots]
+            if not starts or not any(continuations((c.action,))[0] for c in starts):
+                continue  # no pick of the group goes on (expand and runs would keep the roots alone)
             # A group's select holds its choices and their chains; buttons' chains get a select of their own.
             # A decision already begun (its tree is small) spills its chains into the panel's spare rows
             # (``<group>_2``…); a first step keeps to one select, each chain costing the engine a replay.

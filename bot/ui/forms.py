@@ -25,7 +25,7 @@ import discord
 from pydantic import BaseModel
 
 from bot.codec import CodecError, encode_action
-from bot.presenters import Explore, Form
+from bot.presenters import Form
 from bot.presenters.registry import PRESENTERS
 from bot.tables import Table
 from bot.ui.text import label_names
@@ -75,32 +75,64 @@ def fits(form: Form) -> bool:
     return 0 < len(form.fields) <= MAX_FIELDS and all(0 < len(part.choices) <= MAX_OPTIONS for part in form.fields)
 
 
-def explorer(engine: Engine[Any], state: BaseState, seat: int) -> Explore:
-    """Return the :data:`bot.presenters.Explore` of ``seat`` from ``state`` (pure: nothing is committed).
+def explorer(engine: Engine[Any], state: BaseState, seat: int) -> Explorer:
+    """Return the :data:`bot.presenters.Explore` of ``seat`` from ``state`` (pure: nothing is committed)."""
+    return Explorer(engine, state, seat)
 
-    The states it reaches are kept by their actions, so a sequence that extends one explored
-    before (a chain grown by one step) costs one ``apply``, not a replay from ``state``.
+
+class Explorer:
+    """The :data:`bot.presenters.Explore` of ``seat`` from ``state``; :meth:`legal` skips the view.
+
+    It remembers the state after each sequence applied so far, so a sequence replays only what its
+    longest beginning explored before did not: presenters explore a tree of picks.
     """
-    reached: dict[tuple[str, ...], BaseState | None] = {(): state}
 
-    def explore(actions: Sequence[Any]) -> tuple[BaseModel, list[Any]] | None:
-        codes = tuple(encode_action(action) for action in actions)
-        start = next(n for n in range(len(codes), -1, -1) if codes[:n] in reached)
-        after = reached[codes[:start]]
-        for index in range(start, len(codes)):
-            if after is not None and seat not in engine.active_seats(after):
-                after = None  # the decision ended before this part
-            elif after is not None:
-                try:
-                    after = engine.apply(after, seat, actions[index]).state
-                except GameError:
-                    after = None
-            reached[codes[: index + 1]] = after
-        if after is None or seat not in engine.active_seats(after):
+    def __init__(self, engine: Engine[Any], state: BaseState, seat: int) -> None:
+        self.engine = engine
+        self.state = state
+        self.seat = seat
+        #: The state after each sequence (``None``: refused on the way).
+        self._reached: dict[tuple[Any, ...], BaseState | None] = {(): state}
+
+    def __call__(self, actions: Sequence[Any]) -> tuple[BaseModel, list[Any]] | None:
+        """Return the seat's view and legal actions after ``actions`` (``None``: refused, or it no longer decides)."""
+        after = self._reach(tuple(actions))
+        if after is None:
             return None
-        return engine.view(after, seat), engine.legal_actions(after, seat)
+        return self.engine.view(after, self.seat), self.engine.legal_actions(after, self.seat)
 
-    return explore
+    def legal(self, actions: Sequence[Any]) -> list[Any] | None:
+        """Return the seat's legal actions after ``actions`` alone, as :meth:`__call__` would (no view is built)."""
+        after = self._reach(tuple(actions))
+        return None if after is None else self.engine.legal_actions(after, self.seat)
+
+    def _step(self, after: BaseState | None, action: Any) -> BaseState | None:
+        if after is None or self.seat not in self.engine.active_seats(after):
+            return None
+        try:
+            state: BaseState = self.engine.apply(after, self.seat, action).state
+        except GameError:
+            return None
+        return state
+
+    def _reach(self, path: tuple[Any, ...]) -> BaseState | None:
+        """Return the state after ``path`` while the seat still decides there, else ``None``."""
+        try:
+            hash(path)
+        except TypeError:  # an action that cannot be a key: replay the whole sequence, remembering nothing
+            after: BaseState | None = self.state
+            for action in path:
+                after = self._step(after, action)
+        else:
+            start = len(path)
+            while path[:start] not in self._reached:
+                start -= 1
+            after = self._reached[path[:start]]
+            for index in range(start, len(path)):
+                after = self._reached[path[: index + 1]] = self._step(after, path[index])
+        if after is None or self.seat not in self.engine.active_seats(after):
+            return None
+        return after
 
 
 def field_id(index: int) -> str:

@@ -20,6 +20,7 @@ from bot.presenters import Choice
 from bot.presenters.chains import MAX_LABEL, MAX_VALUE, Chain, Link, encode_choice, expand, runs
 from bot.presenters.intrigue import MAX_OPTIONS, PER_ROW, ROWS, IntriguePresenter, _join
 from bot.ui.forms import explorer
+from games.core.rng import GameRng
 from games.intrigue.models import Back, Decision, Done, IntrigueView
 from games.intrigue.state import IntrigueState
 from tests.bot.intrigue_playouts import ENGINE, NAMES, games
@@ -158,3 +159,43 @@ def test_runs_repeat_one_pick_and_close_it_with_done_where_the_engine_offers_it(
     assert [link.value() for link in found] == ["pick.a,done", "pick.a,pick.a,done", "pick.a,pick.a,pick.a"]
     assert len(runs(roots, continuations, lambda a: isinstance(a, Done), room=1)) == 1
     assert _join(["Kings Bay", "Kings Bay", "Pay"]) == "Kings Bay ×2 → Pay"
+
+
+def test_the_explorer_answers_as_a_replay_from_the_start_would() -> None:
+    # The explorer remembers the state after each sequence, and lists legal actions without a view;
+    # neither may change an answer: compared with a fresh explorer per question (a replay from the
+    # decision's state), along random walks that go on through drafts and stop where the engine refuses.
+    draw = GameRng("explorer")
+    asked = 0
+    for game in games()[:3]:
+        for step in game.steps[::7]:
+            kept = explorer(ENGINE, step.state, step.seat)
+            path: tuple[Any, ...] = ()
+            for _ in range(4):
+                found = kept(path)
+                assert found == explorer(ENGINE, step.state, step.seat)(path)
+                assert kept.legal(path) == (None if found is None else found[1])
+                asked += 1
+                if found is None or not found[1]:
+                    break
+                path = (*path, draw.choice(found[1]))
+            # A sequence refused part way is refused whole, as it is remembered.
+            refused = (*path, Back(), Back(), Back(), Back())
+            assert kept(refused) == explorer(ENGINE, step.state, step.seat)(refused)
+    assert asked > 100
+
+
+def test_chains_are_the_same_with_an_explore_that_only_gives_views() -> None:
+    # A presenter given a plain Explore (no legal-only listing) builds the same choices.
+    for game in games()[:2]:
+        for step in game.steps[::5]:
+            view = ENGINE.view(step.state, step.seat)
+            legal = ENGINE.legal_actions(step.state, step.seat)
+            names = NAMES[: step.state.num_seats]
+            full = explorer(ENGINE, step.state, step.seat)
+
+            def plain(actions: Any, full: Any = full) -> Any:
+                return full(actions)
+
+            with_legal = PRESENTER.chain_choices(view, legal, names, "en", explore=full)
+            assert PRESENTER.chain_choices(view, legal, names, "en", explore=plain) == with_legal
