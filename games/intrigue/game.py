@@ -68,6 +68,12 @@ def _id_order(seed: str, digits: int) -> tuple[int, ...]:
 _PHASE_ORDER = {p: i for i, p in enumerate(Phase)}
 
 
+@lru_cache(maxsize=64)
+def _positions(lands: tuple[int, ...]) -> dict[int, int]:
+    """Return each land's position in ``lands`` (a table's lands never change)."""
+    return {land: i for i, land in enumerate(lands)}
+
+
 def private(seat: Seat) -> frozenset[Seat]:
     """Return the audience of a private event of ``seat``."""
     return frozenset((seat,))
@@ -115,7 +121,7 @@ class Game:
         self.state = s
         self.n = s.num_seats
         self.lands: tuple[int, ...] = s.lands
-        self.pos: dict[int, int] = {land: i for i, land in enumerate(s.lands)}
+        self.pos: dict[int, int] = _positions(s.lands)  # shared by every copy: never changed
         self.max_turns = s.max_turns
         self.turn = s.turn
         self.phase = s.phase

@@ -281,6 +281,26 @@ def test_apply_keeps_its_working_copy_as_the_read_copy_of_the_state_it_made() ->
     assert state.phase is Phase.OVER
 
 
+def test_no_state_changes_after_it_is_made() -> None:
+    # States share every part a step does not change (and the engine keeps working copies of the
+    # last ones), so no later step (nor one explored beside it, nor a resignation) may change a state made.
+    engine = IntrigueEngine()
+    draw = GameRng("frozen")
+    made: list[tuple[IntrigueState, str]] = []
+    for n in (2, 5, 8):
+        state = engine.setup(n, IntrigueOptions(max_turns=4), f"frozen{n}").state
+        while engine.active_seats(state):
+            made.append((state, state.model_dump_json()))
+            seat = min(engine.active_seats(state))
+            legal = engine.legal_actions(state, seat)
+            for other in draw.shuffled(legal)[:2]:  # explored as a panel does, from the same state
+                engine.apply(state, seat, other)
+            if draw.below(40) == 0:
+                engine.resign(state, seat)
+            state = engine.apply(state, seat, draw.choice(legal)).state
+    assert all(state.model_dump_json() == dump for state, dump in made)
+
+
 def test_views_from_a_kept_board_equal_views_built_whole() -> None:
     # The engine keeps the board part of the views of its last states; a view read from it, in any
     # order of states and seats, must equal the view a new engine builds from nothing.
