@@ -29,6 +29,10 @@ def settings(settings: Settings) -> Settings:
 async def test_random_bad_interactions(world, monkeypatch, game):
     errors = Errors()
     errors.install(monkeypatch)
+    # A click waits on the database's own thread (aiosqlite), a wait SimCord cannot see into: on a
+    # busy machine one commit of ten thousand took longer than SimCord's default 5 s to settle (a
+    # soak run beside other test runs). A real stall still fails, after 30 s.
+    world.env.settle_timeout = max(world.env.settle_timeout, 30.0)
     abuser = Abuser(world, game, errors, seed=f"{game}-{scale().name}")
     wanted = scale().abuse_interactions
     with recording_views([game], draw=False):  # boards without their PNG: pictures are not abused
