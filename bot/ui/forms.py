@@ -51,8 +51,12 @@ class FormExpiredError(GameError):
     code = "form.expired"
 
 
-def forms_for(table: Table, seat: int | None, locale: str) -> list[Form]:
-    """Return the forms ``seat`` may fill now: none unless the table awaits that seat."""
+def forms_for(table: Table, seat: int | None, locale: str, *, explore: Explorer | None = None) -> list[Form]:
+    """Return the forms ``seat`` may fill now: none unless the table awaits that seat.
+
+    ``explore`` is an :class:`Explorer` of this seat from the table's state that the caller already
+    used (the panel's chained options): the forms reuse the states it reached.
+    """
     state = table.state
     build = getattr(PRESENTERS[table.game], "forms", None)
     if build is None or state is None or seat is None or table.status != "active":
@@ -60,9 +64,9 @@ def forms_for(table: Table, seat: int | None, locale: str) -> list[Form]:
     if seat not in table.engine.active_seats(state):
         return []
     legal = table.engine.legal_actions(state, seat)
-    forms: list[Form] = build(
-        table.view(seat), legal, label_names(table.names()), locale, explore=explorer(table.engine, state, seat)
-    )
+    if explore is None:
+        explore = explorer(table.engine, state, seat)
+    forms: list[Form] = build(table.view(seat), legal, label_names(table.names()), locale, explore=explore)
     return [form for form in forms if fits(form)]
 
 

@@ -397,15 +397,16 @@ def panel_payload(table: Table, user_id: int, locale: str) -> Payload:
     view = _view()
     if seat is not None and table.status == "active" and seat_obj is not None and not seat_obj.autopilot:
         legal = table.engine.legal_actions(table.state, seat)
+        # One explorer for the chained options and the forms: both look at the picks after this state.
+        explore = explorer(table.engine, table.state, seat)
         chained = getattr(presenter, "chain_choices", None)  # optional: sub-steps chained into one option
         if chained is not None:
-            explore = explorer(table.engine, table.state, seat)
             choices = chained(view_model, legal, label_names(table.names()), locale, explore=explore)
         else:
             choices = presenter.private_choices(view_model, legal, label_names(table.names()), locale)
         add_choices(view, table, table.prompt_version, choices, locale, private=True, rows=MAX_ROWS - 1)
         # A whole decision in one form sits in the last row, beside Refresh; its sub-step buttons stay above.
-        for form in forms_for(table, seat, locale)[: PER_ROW - 2]:
+        for form in forms_for(table, seat, locale, explore=explore)[: PER_ROW - 2]:
             view.add_item(FormButton(table.id, table.prompt_version, form.kind, form.button, row=MAX_ROWS - 1))
     if seat_obj is not None and seat_obj.autopilot:
         view.add_item(TableButton(table.id, "back", translate(locale, "ui.button.back"), discord.ButtonStyle.success))
