@@ -12,7 +12,9 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Sequence
 from functools import lru_cache
-from typing import Any, ClassVar
+from typing import Any, ClassVar, TypeVar
+
+from pydantic import BaseModel
 
 from games.core.errors import IllegalActionError
 from games.core.models import Event, Seat
@@ -93,24 +95,30 @@ _MUTABLE = (list, dict)
 
 
 _set = object.__setattr__
+_M = TypeVar("_M", bound=BaseModel)
+
+
+def _built(cls: type[_M], fields: dict[str, Any], fields_set: set[str]) -> _M:
+    """Return a ``cls`` holding ``fields`` as they are: pydantic's copy without its generic steps.
+
+    Only for our frames and states, which forbid extra fields and have no private attributes, and
+    only with values already valid (nothing is validated).
+    """
+    out = object.__new__(cls)
+    _set(out, "__dict__", fields)
+    _set(out, "__pydantic_fields_set__", fields_set)
+    _set(out, "__pydantic_extra__", None)
+    _set(out, "__pydantic_private__", None)
+    return out
 
 
 def _fresh(frame: Any) -> Any:
-    """Return a copy of ``frame`` that shares nothing mutable with it.
-
-    What pydantic's ``__copy__`` does, without its generic steps: frames forbid extra fields and
-    have no private attributes, so only the fields and the set of fields set are copied.
-    """
-    out = object.__new__(type(frame))
+    """Return a copy of ``frame`` that shares nothing mutable with it (what pydantic's ``__copy__`` does)."""
     fields = frame.__dict__.copy()
     for name, value in fields.items():
         if type(value) in _MUTABLE:
             fields[name] = _thaw(value)
-    _set(out, "__dict__", fields)
-    _set(out, "__pydantic_fields_set__", set(frame.__pydantic_fields_set__))
-    _set(out, "__pydantic_extra__", None)
-    _set(out, "__pydantic_private__", None)
-    return out
+    return _built(type(frame), fields, set(frame.__pydantic_fields_set__))
 
 
 class Game:
@@ -197,12 +205,7 @@ class Game:
             result=self.result,
             stack=tuple(self.stack),
         )
-        out = IntrigueState.__new__(IntrigueState)
-        _set(out, "__dict__", fields)
-        _set(out, "__pydantic_fields_set__", state.__pydantic_fields_set__ | _COMMITTED)
-        _set(out, "__pydantic_extra__", None)
-        _set(out, "__pydantic_private__", None)
-        return out
+        return _built(IntrigueState, fields, state.__pydantic_fields_set__ | _COMMITTED)
 
     def settle(self, state: IntrigueState) -> None:
         """Make this working copy, just committed as ``state``, a read-only copy of ``state``.
