@@ -27,7 +27,7 @@ Public copies of events carry no hidden field, so their lines never name a card'
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from enum import StrEnum
 from functools import cache
 from typing import Any
@@ -1172,9 +1172,7 @@ def pack(choices: list[Choice]) -> list[Choice]:
     buttons = [c for c in choices if c.group is None]
 
     def rows(selects: dict[str, list[Choice]]) -> int:
-        singles = sum(1 for g in selects.values() if len(g) == 1)
-        multi = sum(1 for g in selects.values() if len(g) > 1)
-        return math.ceil((len(buttons) + singles) / PER_ROW) + multi
+        return _rows_for(len(buttons), (len(g) for g in selects.values()))
 
     merged = 0
     while rows(split) > ROWS:
@@ -1223,14 +1221,25 @@ def _after_roots(choices: Sequence[Choice], chained: dict[str, list[Choice]]) ->
     return out
 
 
-def _rows(choices: Sequence[Choice]) -> int:
-    """Return the rows ``choices`` fill as they are (a group of one is a button; a select is a row)."""
+def _rows_for(buttons: int, sizes: Iterable[int]) -> int:
+    """Return the rows of ``buttons`` buttons and selects of ``sizes`` options (a select of one is a button)."""
+    sizes = list(sizes)
+    singles = sum(1 for n in sizes if n == 1)
+    return math.ceil((buttons + singles) / PER_ROW) + sum(1 for n in sizes if n > 1)
+
+
+def _group_sizes(choices: Sequence[Choice]) -> dict[str, int]:
+    """Return how many of ``choices`` each select group holds."""
     groups: dict[str, int] = {}
     for choice in choices:
         if choice.group is not None:
             groups[choice.group] = groups.get(choice.group, 0) + 1
-    buttons = sum(1 for c in choices if c.group is None) + sum(1 for n in groups.values() if n == 1)
-    return math.ceil(buttons / PER_ROW) + sum(1 for n in groups.values() if n > 1)
+    return groups
+
+
+def _rows(choices: Sequence[Choice]) -> int:
+    """Return the rows ``choices`` fill as they are (a group of one is a button; a select is a row)."""
+    return _rows_for(sum(1 for c in choices if c.group is None), _group_sizes(choices).values())
 
 
 def _spill_names(choices: Sequence[Choice], group: str) -> list[str]:
@@ -1259,13 +1268,7 @@ def _split(choices: list[Choice], group: str) -> list[Choice]:
 
 def _fits(choices: Sequence[Choice]) -> bool:
     """Return whether ``choices`` fill at most :data:`ROWS` rows as they are: no select merged, none cut."""
-    groups: dict[str, int] = {}
-    for choice in choices:
-        if choice.group is not None:
-            groups[choice.group] = groups.get(choice.group, 0) + 1
-    buttons = sum(1 for c in choices if c.group is None) + sum(1 for n in groups.values() if n == 1)
-    selects = [n for n in groups.values() if n > 1]
-    return all(n <= MAX_OPTIONS for n in selects) and math.ceil(buttons / PER_ROW) + len(selects) <= ROWS
+    return all(n <= MAX_OPTIONS for n in _group_sizes(choices).values()) and _rows(choices) <= ROWS
 
 
 # ---------------------------------------------------------------------- narration helpers
