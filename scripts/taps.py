@@ -182,6 +182,17 @@ def find_action(rows: Sequence[dict[str, Any]], table_id: int, prompt: int, code
     return None
 
 
+def _action_selects(rows: Sequence[dict[str, Any]], table_id: int, prompt: int) -> Iterator[tuple[str, dict[str, Any]]]:
+    """Yield (custom id, component) of every select of game actions for ``prompt`` of the table."""
+    for component in _walk(rows):
+        custom_id = component.get("custom_id") or ""
+        parts = custom_id.split(":", 4)
+        if component.get("type") != ComponentType.STRING_SELECT or parts[0] != "acts" or len(parts) < 5:
+            continue
+        if parts[1] == str(table_id) and parts[2] == str(prompt):
+            yield custom_id, component
+
+
 def find_chain(
     rows: Sequence[dict[str, Any]], table_id: int, prompt: int, upcoming: Sequence[str]
 ) -> tuple[str, str, int] | None:
@@ -192,13 +203,7 @@ def find_chain(
     next for this seat, in order, so one pick is one decision the person meant whole.
     """
     best: tuple[str, str, int] | None = None
-    for component in _walk(rows):
-        custom_id = component.get("custom_id") or ""
-        parts = custom_id.split(":", 4)
-        if component.get("type") != ComponentType.STRING_SELECT or parts[0] != "acts" or len(parts) < 5:
-            continue
-        if parts[1] != str(table_id) or parts[2] != str(prompt):
-            continue
+    for custom_id, component in _action_selects(rows, table_id, prompt):
         for option in component.get("options") or []:
             codes = str(option.get("value") or "").split(CHAIN_SEP)
             if len(codes) > 1 and list(upcoming[: len(codes)]) == codes and (best is None or len(codes) > best[2]):
@@ -220,12 +225,8 @@ def find_multi(
     pick that takes the repeats. Fewer than two actions is no multi pick (a plain pick takes one).
     """
     best: tuple[str, list[str], int] | None = None
-    for component in _walk(rows):
-        custom_id = component.get("custom_id") or ""
-        parts = custom_id.split(":", 4)
-        if component.get("type") != ComponentType.STRING_SELECT or parts[0] != "acts" or len(parts) < 5:
-            continue
-        if parts[1] != str(table_id) or parts[2] != str(prompt) or (component.get("max_values") or 1) < 2:
+    for custom_id, component in _action_selects(rows, table_id, prompt):
+        if (component.get("max_values") or 1) < 2:
             continue
         order = [str(option.get("value")) for option in component.get("options") or []]
         run: list[str] = []
