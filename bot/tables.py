@@ -69,7 +69,7 @@ from games.core import (
     StaleActionError,
     Step,
 )
-from games.core.protocol import Engine, reaction_seats
+from games.core.protocol import Engine, pass_scope, reaction_seats
 from games.core.schema import load_state, state_schema
 from games.registry import AGENTS, ENGINES
 
@@ -131,6 +131,9 @@ class Seat:
     position: int = 0
     autopilot: bool = False
     timeouts_in_row: int = 0
+    #: The span (the engine's ``pass_scope``) in which the player passes every reaction window in one
+    #: answer, or ``None``. Kept in memory only: after a restart the player is simply asked again.
+    passing: int | None = None
 
     @property
     def ai_controlled(self) -> bool:
@@ -221,6 +224,19 @@ class Table:
         """Return whether every seat ``state`` waits for is only asked whether to react to another's move."""
         active = self.engine.active_seats(state)
         return bool(active) and active <= reaction_seats(self.engine, state)
+
+    def passes(self, index: int, state: BaseState) -> bool:
+        """Return whether seat ``index`` stands on a pass that answers its reaction window in ``state``."""
+        passing = self.seats[index].passing
+        return (
+            passing is not None
+            and passing == pass_scope(self.engine, state)
+            and index in reaction_seats(self.engine, state)
+        )
+
+    def answered_for(self, index: int, state: BaseState) -> bool:
+        """Return whether the table answers seat ``index``'s decision in ``state`` itself (AI or standing pass)."""
+        return self.seats[index].ai_controlled or self.passes(index, state)
 
     def timeouts_before_away(self, default: int) -> int:
         """Return how many timeouts in a row hand a seat to the AI: the game's own rule, else ``default``."""
@@ -1147,6 +1163,52 @@ class TableService:
         self.publisher.table_changed(table, ())
         return table
 
+    async def pass_windows(self, table_id: int, user_id: int, prompt_version: int) -> Table:
+        """Pass the reaction window ``prompt_version`` for ``user_id`` and every later one of the game's pass span.
+
+        The pass is committed now, like a click on Done; later windows of the same span (the
+        engine's ``pass_scope``: an Интриги turn) are passed by the table as soon as they ask the
+        seat, and the player is not called for them. :meth:`resume_windows` takes it back.
+        """
+        table = await self.get(table_id)
+        async with table.lock:
+            if table.status != "active" or table.state is None:
+                raise _err("table.not_active")
+            seat = table.seat_of(user_id)
+            if seat is None:
+                raise _err("table.not_seated")
+            state = table.state
+            scope = pass_scope(table.engine, state)
+            if prompt_version != table.prompt_version or scope is None or not table.is_reaction(state):
+                raise _err("react.window_closed")
+            if seat.seat not in reaction_seats(table.engine, state):
+                raise _err("react.pass_not_awaited")
+            seat.passing = scope
+            action = table.engine.default_action(state, seat.seat)
+            step = table.engine.apply(state, seat.seat, action)
+            updates: list[Seat] = []
+            if seat.timeouts_in_row:
+                seat.timeouts_in_row = 0
+                updates.append(seat)
+            await self._commit(table, seat.seat, action, step.state, step.events, user_id=user_id, seats=updates)
+        return table
+
+    async def resume_windows(self, table_id: int, user_id: int) -> Table:
+        """Take back ``user_id``'s standing pass: its next reaction window asks it again."""
+        table = await self.get(table_id)
+        async with table.lock:
+            seat = table.seat_of(user_id)
+            if seat is None:
+                raise _err("table.not_seated")
+            state = table.state
+            if table.status != "active" or state is None or seat.passing is None:
+                raise _err("react.not_passing")
+            if seat.passing != pass_scope(table.engine, state):
+                raise _err("react.not_passing")
+            seat.passing = None
+        self.publisher.table_changed(table, ())
+        return table
+
     async def _deadline_moved(self, table: Table, prompt_version: int) -> bool:
         """Re-arm the clock and return ``True`` if its stored deadline was pushed back since it was armed.
 
@@ -1349,7 +1411,7 @@ class TableService:
         state = table.state
         if table.status != "active" or state is None:
             return
-        if not any(table.seats[i].ai_controlled for i in table.engine.active_seats(state)):
+        if not any(table.answered_for(i, state) for i in table.engine.active_seats(state)):
             return
         task = self._ai_tasks.get(table.id)
         if task is not None and not task.done():
@@ -1365,7 +1427,13 @@ class TableService:
             del self._ai_tasks[table_id]
 
     async def _run_ai(self, table: Table) -> None:
-        if self.ai_delay:
+        state = table.state
+        # The pause makes an AI's move readable; a standing pass answers at once.
+        if (
+            self.ai_delay
+            and state is not None
+            and any(table.seats[i].ai_controlled for i in table.engine.active_seats(state))
+        ):
             await asyncio.sleep(self.ai_delay)
         async with table.lock:
             if table.status != "active" or table.state is None:
@@ -1375,12 +1443,20 @@ class TableService:
                 if table.status != "active" or state is None:
                     break
                 seat = table.seats[index]
-                if not seat.ai_controlled or index not in table.engine.active_seats(state):
+                if index not in table.engine.active_seats(state):
                     continue
-                agent = AGENTS.get(table.game, RandomAgent())
-                action = choose_ai_action(table.engine, agent, state, index)
+                if seat.ai_controlled:
+                    agent = AGENTS.get(table.game, RandomAgent())
+                    action = choose_ai_action(table.engine, agent, state, index)
+                    user_id = None
+                elif table.passes(index, state):
+                    # The player's own answer, given in advance: logged as theirs.
+                    action = table.engine.default_action(state, index)
+                    user_id = seat.user_id
+                else:
+                    continue
                 step = table.engine.apply(state, index, action)
-                await self._commit(table, index, action, step.state, step.events)
+                await self._commit(table, index, action, step.state, step.events, user_id=user_id)
         self._ai_tasks.pop(table.id, None)
         self._schedule_ai(table)
 

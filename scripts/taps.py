@@ -1,6 +1,6 @@
 """Count the taps a person needs per decision: seeded whole games through the real bot, offline.
 
-``python -m scripts.taps [--no-follow] [--game coup|masti|cadwallon|intrigue|all] [--seed S]
+``python -m scripts.taps [--no-follow] [--no-pass] [--game coup|masti|cadwallon|intrigue|all] [--seed S]
 [--intrigue-turns N]`` (``make taps``) plays seeded games of every game, at two player counts each,
 through the real :class:`~bot.app.TableBot` on SimCord's in-memory Discord (as :mod:`scripts.demo`
 does). One seat is a member, Alice, driven like a person; the others are the bot's AI seats.
@@ -28,7 +28,10 @@ seat, in order) and its submit. A form is looked for behind any button the bot s
 not one of the known kinds (game actions, table buttons, More time) when the action itself is not
 offered; text inputs are not filled (no decision of these games is typed).
 
-Decisions are Alice's actions in the table's action log (a form may take several at once). For
+In an Интриги window where the AI passes, she clicks "Done until the end of the turn" (``pass:``)
+instead, and the table passes her later windows of that turn
+(``--no-pass``: she never does). Decisions are Alice's actions in the table's action log (a form
+may take several at once; a window the table passed for her is one too, taking no tap). For
 Интриги the taps are also summed per game turn in which Alice took a decision (``state.turn``).
 The table printed gives, per game and player count: decisions, taps, taps per decision, "My cards"
 clicks, and for Интриги the taps per active turn (max and mean). ``--no-follow`` turns the
@@ -63,6 +66,7 @@ from bot.settings import Settings
 from bot.storage import Storage
 from bot.tables import Table, choose_ai_action
 from games.core import Agent, RandomAgent
+from games.core.protocol import reaction_seats
 from games.registry import AGENTS
 
 #: A clock no game reaches: SimCord's time stands still, and no decision should time out anyway.
@@ -112,6 +116,10 @@ class Row:
     taps: int = 0
     opens: int = 0
     forms: int = 0
+    #: "Done until the end of the turn" clicks (Интриги).
+    passes: int = 0
+    #: Her Интриги window answers in order: (turn, whether it was Done).
+    windows: list[tuple[int, bool]] = field(default_factory=list)
     #: Taps per Интриги game turn in which Alice decided something.
     turn_taps: dict[int, int] = field(default_factory=dict)
     finished: bool = False
@@ -128,6 +136,20 @@ class Row:
         values = list(self.turn_taps.values())
         return max(values), sum(values) / len(values)
 
+    def acted_after_done(self) -> int:
+        """Return her window answers that were a free action after a Done of hers in the same turn.
+
+        What "Done until the end of the turn" would have cost her in a game played without it.
+        """
+        passed: set[int] = set()
+        acted = 0
+        for turn, done in self.windows:
+            if done:
+                passed.add(turn)
+            elif turn in passed:
+                acted += 1
+        return acted
+
     def meets_target(self) -> bool:
         """Return whether the game is within the issue's target."""
         stats = self.turn_stats()
@@ -139,21 +161,28 @@ class Row:
 def table_lines(rows: Sequence[Row]) -> list[str]:
     """Return the results as a Markdown table."""
     lines = [
-        "| game | players | panels follow | decisions | taps | taps/decision | My cards | forms "
-        "| Интриги taps per active turn (max / mean) | target |",
-        "|---|---|---|---|---|---|---|---|---|---|",
+        "| game | players | panels follow | decisions | taps | taps/decision | My cards | forms | turn passes "
+        "| Интриги taps per active turn (max / mean, turns over target) | target |",
+        "|---|---|---|---|---|---|---|---|---|---|---|",
     ]
     for row in rows:
         stats = row.turn_stats()
-        turns = f"{stats[0]} / {stats[1]:.1f}" if stats is not None else "–"
+        over = sum(1 for taps in row.turn_taps.values() if taps > TARGET_INTRIGUE_TURN_TAPS)
+        turns = f"{stats[0]} / {stats[1]:.1f} ({over} of {len(row.turn_taps)} over)" if stats is not None else "–"
         target = (
             f"≤ {TARGET_INTRIGUE_TURN_TAPS}/turn" if row.spec.game == "intrigue" else f"≤ {TARGET_TAPS_PER_DECISION}"
         )
         mark = "✓" if row.meets_target() else "✗"
         lines.append(
             f"| {row.spec.game} | {row.spec.players} | {'yes' if row.follow else 'no'} | {row.decisions} | {row.taps} "
-            f"| {row.per_decision:.2f} | {row.opens} | {row.forms} | {turns} | {target} {mark} |"
+            f"| {row.per_decision:.2f} | {row.opens} | {row.forms} | {row.passes} | {turns} | {target} {mark} |"
         )
+    for row in rows:
+        if row.windows:
+            lines.append(
+                f"\n{row.spec.game} {row.spec.players}p: {len(row.windows)} window answers, "
+                f"{row.acted_after_done()} of them a free action after a Done of hers in the same turn"
+            )
     return lines
 
 
@@ -333,8 +362,9 @@ def _answers(controls: Sequence[dict[str, Any]], decision: Sequence[str]) -> dic
 class Person:
     """Alice at one table: takes the AI's action for her seat with the interactions a person needs."""
 
-    def __init__(self, env: simcord.Env, member: MemberActor, table: Table, row: Row) -> None:
-        """Drive ``member``'s seat at ``table``, counting into ``row``."""
+    def __init__(self, env: simcord.Env, member: MemberActor, table: Table, row: Row, *, standing_pass: bool) -> None:
+        """Drive ``member``'s seat at ``table``, counting into ``row`` (``standing_pass``: she may pass a turn)."""
+        self.standing_pass = standing_pass
         self.env = env
         self.member = member
         self.table = table
@@ -378,6 +408,9 @@ class Person:
                 self.row.finished = table.status == "finished"
                 return
             seat = table.seat_of(self.member.id)
+            if seat is not None and table.passes(seat.seat, state):
+                await asyncio.sleep(0.001)  # her standing pass is being committed (a storage thread): no tap
+                continue
             if seat is None or seat.seat not in table.engine.active_seats(state):
                 raise RuntimeError(f"table #{table.id} waits for nobody the script drives (v{state.version})")
             await self.decide(seat.seat)
@@ -390,6 +423,11 @@ class Person:
         code = encode_action(choose_ai_action(table.engine, self.agent, table.state, seat))
         prompt = table.prompt_version
         board = self._message(table.board_message_id)
+        if seat in reaction_seats(table.engine, table.state):
+            done = code == encode_action(table.engine.default_action(table.state, seat))
+            self.row.windows.append((int(getattr(table.state, "turn", 0)), done))
+        if self.standing_pass and await self._pass_rest_of_turn(board, seat, prompt, code):
+            return
         # One pick of a chained option or a multi-select takes several steps at once: fewer taps than anything else.
         if self.panel is not None and await self._take_several(self.panel, seat, prompt):
             return
@@ -418,6 +456,37 @@ class Person:
         if await self._try_forms(self.panel, seat) or await self._try_forms(board, seat):
             return
         raise RuntimeError(f"action {code} of table #{table.id} is offered nowhere (v{prompt})")
+
+    async def _pass_rest_of_turn(self, board: ResponseMessage, seat: int, prompt: int, code: str) -> bool:
+        """Answer a window the AI passes with "Done until the end of the turn"; return whether she did.
+
+        She gives up what a later window of the turn might have offered, as a person using the
+        button does (``--no-pass`` plays the same seeds without it, to compare).
+        """
+        table = self.table
+        state = table.state
+        assert state is not None  # noqa: S101 - an active table
+        if seat not in reaction_seats(table.engine, state):
+            return False
+        default = table.engine.default_action(state, seat)
+        if code != encode_action(default):
+            return False
+        button = f"pass:{table.id}:{prompt}:on"
+        for message in (self.panel, None):
+            if message is None:
+                self._tap()
+                self.row.opens += 1
+                opened = await self.member.click(board, custom_id=f"tbl:{table.id}:hand")
+                if opened.response is None or not opened.ephemeral:
+                    raise RuntimeError("“My cards” did not open a private panel")
+                self.panel = message = opened.response
+            if button in {c.get("custom_id") for c in _walk(self._rows(message))}:
+                self._tap()
+                self.row.passes += 1
+                result = await self.member.click(message, custom_id=button)
+                self._check(result, message)
+                return True
+        return False
 
     async def _take_several(self, message: ResponseMessage, seat: int, prompt: int) -> bool:
         """Take the AI's next actions with one pick of a chained option or a multi-select; return whether one was."""
@@ -491,7 +560,14 @@ class Person:
 
 # ---------------------------------------------------------------------- running games
 async def _play(
-    env: simcord.Env, bot: TableBot, channel: ChannelHandle, member: MemberActor, spec: Spec, row: Row
+    env: simcord.Env,
+    bot: TableBot,
+    channel: ChannelHandle,
+    member: MemberActor,
+    spec: Spec,
+    row: Row,
+    *,
+    standing_pass: bool,
 ) -> None:
     options = dict(spec.options)
     options["clock"] = CLOCK_SECONDS
@@ -510,7 +586,7 @@ async def _play(
         await member.click(lobby, custom_id=f"lobby:{table_id}:addai")
     await member.click(lobby, custom_id=f"lobby:{table_id}:start")
     table = await bot.service.get(table_id)
-    await Person(env, member, table, row).play()
+    await Person(env, member, table, row, standing_pass=standing_pass).play()
     seat = table.seat_of(member.id)
     log = await bot.storage.action_log(table_id)
     row.decisions = sum(
@@ -519,7 +595,12 @@ async def _play(
 
 
 async def run_taps(
-    plan: Sequence[Spec] = PLAN, *, follow: bool = True, seed: str = "taps", intrigue_turns: int | None = None
+    plan: Sequence[Spec] = PLAN,
+    *,
+    follow: bool = True,
+    seed: str = "taps",
+    intrigue_turns: int | None = None,
+    standing_pass: bool = True,
 ) -> list[Row]:
     """Play every game of ``plan`` with Alice driven like a person; return what each cost her."""
     rows: list[Row] = []
@@ -549,7 +630,7 @@ async def run_taps(
                     spec = Spec(spec.game, spec.players, tuple(options.items()))
                     row = Row(spec=spec, follow=follow)
                     _seed_next(bot, f"{seed}-{index}")
-                    await _play(env, bot, channel, alice, spec, row)
+                    await _play(env, bot, channel, alice, spec, row, standing_pass=standing_pass)
                     rows.append(row)
             await bot.service.close()
         finally:
@@ -583,10 +664,17 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--no-follow", action="store_true", help="measure without panels that follow the game")
     parser.add_argument("--game", choices=(*GAMES, "all"), default="all", help="play only this game")
     parser.add_argument("--seed", default="taps", help="seed of the tables")
+    parser.add_argument("--no-pass", action="store_true", help="never use Интриги's Done until the end of the turn")
     parser.add_argument("--intrigue-turns", type=int, default=None, help="Интриги turn limit (default: the game's)")
     args = parser.parse_args(argv)
     rows = asyncio.run(
-        run_taps(plan_for(args.game), follow=not args.no_follow, seed=args.seed, intrigue_turns=args.intrigue_turns)
+        run_taps(
+            plan_for(args.game),
+            follow=not args.no_follow,
+            seed=args.seed,
+            intrigue_turns=args.intrigue_turns,
+            standing_pass=not args.no_pass,
+        )
     )
     print("\n".join(table_lines(rows)))
     missed = Counter(row.spec.game for row in rows if not row.finished)

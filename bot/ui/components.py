@@ -9,6 +9,9 @@ Every custom id follows one grammar, parsed by the templates below (≤ 100 char
 - ``act:<table>:<prompt>:<action>``    one game action (``bot.codec``) answering prompt ``<prompt>``
 - ``acts:<table>:<prompt>:<group>:<p>`` a select of game actions; ``<p>`` is 1 on a private panel
 - ``form:<table>:<prompt>:<kind>``     opens the form (a modal) taking the whole decision ``<kind>``
+- ``more:<table>:<prompt>``             "More time" in the reaction window that opened at ``<prompt>``
+- ``pass:<table>:<prompt>:<mode>``      a standing pass: ``on`` passes this window and the rest of the
+                                       span (:meth:`bot.tables.TableService.pass_windows`), ``off`` takes it back
 - ``log:<table>:<nav>:<page>``          a page of a game's log (:mod:`bot.ui.replay`)
 - ``rpl:<table>:<owner>:<nav>:<step>``  the replay viewer of member ``<owner>``, moved to ``<step>``
 - ``rpls:<table>:<owner>:jump``         the viewer's jump to a round or turn (the value is the step)
@@ -380,6 +383,43 @@ class MoreTimeButton(
             await answer_error(interaction, error)
 
 
+class PassButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"pass:(?P<table>\d{1,18}):(?P<prompt>\d{1,9}):(?P<mode>on|off)",
+):
+    """A private panel's standing pass: Done for this window and the rest of its span (``on``), or taking it back."""
+
+    def __init__(self, table_id: int, prompt: int, mode: str, label: str = "", *, row: int | None = None) -> None:
+        """Build the button of the window that opened at version ``prompt`` (0 for ``off``, which answers no prompt)."""
+        button = discord.ui.Button[Any](
+            label=label[:80] or None,
+            style=discord.ButtonStyle.secondary,
+            emoji="\N{BLACK RIGHT-POINTING DOUBLE TRIANGLE}" if mode == "on" else "\N{LEFTWARDS ARROW WITH HOOK}",
+            custom_id=f"pass:{table_id}:{prompt}:{mode}",
+        )
+        super().__init__(button, row=row)
+        self.table_id = table_id
+        self.prompt = prompt
+        self.mode = mode
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> PassButton:
+        """Rebuild the button from its custom id."""
+        return cls(int(match["table"]), int(match["prompt"]), match["mode"], _label(item))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        """Ask the table service to pass (or stop passing) and redraw the clicker's panel."""
+        try:
+            _check_rate(interaction)
+            await _bot(interaction).interactions.pass_click(
+                interaction, self.table_id, self.prompt, passing=self.mode == "on"
+            )
+        except Exception as error:
+            await answer_error(interaction, error)
+
+
 class LogButton(
     discord.ui.DynamicItem[discord.ui.Button[Any]],
     template=r"log:(?P<table>\d{1,18}):(?P<nav>[a-z]{1,8}):(?P<page>\d{1,6})",
@@ -524,6 +564,7 @@ KNOWN_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
     ActSelect,
     FormButton,
     MoreTimeButton,
+    PassButton,
     LogButton,
     ReplayButton,
     ReplaySelect,
@@ -575,6 +616,7 @@ __all__ = [
     "LobbySelect",
     "LogButton",
     "MoreTimeButton",
+    "PassButton",
     "ReplayButton",
     "ReplaySelect",
     "TableButton",

@@ -306,6 +306,14 @@ class Interactions:
         await self.service.more_time(table_id, interaction.user.id, prompt)
         await acknowledge(interaction)
 
+    async def pass_click(self, interaction: discord.Interaction, table_id: int, prompt: int, *, passing: bool) -> None:
+        """Pass the window and the rest of its span, or take a standing pass back; then redraw the panel."""
+        if passing:
+            table = await self.service.pass_windows(table_id, interaction.user.id, prompt)
+        else:
+            table = await self.service.resume_windows(table_id, interaction.user.id)
+        await self.send_panel(interaction, table, user_locale(interaction), edit=True)
+
     async def act_click(
         self, interaction: discord.Interaction, table_id: int, prompt: int, encoded: str, *, private: bool
     ) -> None:

@@ -32,10 +32,12 @@ from bot.ui.components import (
     LobbyButton,
     LobbySelect,
     MoreTimeButton,
+    PassButton,
     TableButton,
 )
 from bot.ui.forms import explorer, forms_for
 from bot.ui.text import image_names, label_name, label_names, safe_name, safe_names
+from games.core.protocol import pass_scope, reaction_seats
 
 STYLES = {
     "primary": discord.ButtonStyle.primary,
@@ -359,7 +361,18 @@ def _offers_more_time(table: Table) -> bool:
     state = table.state
     if state is None or table.deadline is None or not table.is_reaction(state):
         return False
-    return any(not table.seats[i].ai_controlled and i not in table.extended for i in table.engine.active_seats(state))
+    return any(not table.answered_for(i, state) and i not in table.extended for i in table.engine.active_seats(state))
+
+
+def _offers_pass(table: Table, seat: int) -> bool:
+    """Return whether ``seat``'s panel offers a standing pass: asked whether to react, in a game with a pass span."""
+    state = table.state
+    return (
+        state is not None
+        and pass_scope(table.engine, state) is not None
+        and table.is_reaction(state)
+        and seat in reaction_seats(table.engine, state)
+    )
 
 
 # ---------------------------------------------------------------------- private panel
@@ -379,6 +392,16 @@ def panel_payload(table: Table, user_id: int, locale: str) -> Payload:
     lines.append(presenter.private_summary(view_model, names, locale))
     if seat_obj is not None and seat_obj.autopilot:
         lines.extend(["", translate(locale, "ui.panel.autopilot")])
+    # A standing pass the player may take back (it lasts while the engine's pass span does).
+    standing = (
+        seat_obj is not None
+        and not seat_obj.autopilot
+        and table.status == "active"
+        and seat_obj.passing is not None
+        and seat_obj.passing == pass_scope(table.engine, table.state)
+    )
+    if standing:
+        lines.extend(["", translate(locale, "react.passing")])
     embed = discord.Embed(
         title=translate(locale, "ui.panel.title", game=game_name(table.game, locale)),
         description="\n".join(lines)[:4000],
@@ -408,6 +431,11 @@ def panel_payload(table: Table, user_id: int, locale: str) -> Payload:
         # A whole decision in one form sits in the last row, beside Refresh; its sub-step buttons stay above.
         for form in forms_for(table, seat, locale, explore=explore)[: PER_ROW - 2]:
             view.add_item(FormButton(table.id, table.prompt_version, form.kind, form.button, row=MAX_ROWS - 1))
+        if _offers_pass(table, seat):
+            label = translate(locale, "react.pass")
+            view.add_item(PassButton(table.id, table.prompt_version, "on", label, row=MAX_ROWS - 1))
+    if standing:
+        view.add_item(PassButton(table.id, 0, "off", translate(locale, "react.resume"), row=MAX_ROWS - 1))
     if seat_obj is not None and seat_obj.autopilot:
         view.add_item(TableButton(table.id, "back", translate(locale, "ui.button.back"), discord.ButtonStyle.success))
     refresh = translate(locale, "ui.button.refresh")

@@ -513,7 +513,8 @@ class DiscordPublisher:
     def _awaited(table: Table) -> dict[int, tuple[int, str]]:
         """Return the humans the table waits for now: user id → (prompt version, where they decide).
 
-        AI seats and seats on autopilot are never called: the AI answers for them.
+        AI seats and seats on autopilot are never called: the AI answers for them; nor is a seat
+        whose standing pass answers its reaction window (the table passes it at once).
         """
         state = table.state
         if table.status != "active" or state is None:
@@ -522,7 +523,7 @@ class DiscordPublisher:
         awaited: dict[int, tuple[int, str]] = {}
         for index in sorted(table.engine.active_seats(state)):
             seat = table.seats[index]
-            if not seat.ai_controlled and seat.user_id is not None:
+            if not table.answered_for(index, state) and seat.user_id is not None:
                 awaited[seat.user_id] = (table.prompt_version, place)
         return awaited
 
@@ -710,6 +711,7 @@ def seat_awaited(table: Table, user_id: int) -> bool:
         and state is not None
         and table.status == "active"
         and seat.seat in table.engine.active_seats(state)
+        and not table.passes(seat.seat, state)
     )
 
 

@@ -88,6 +88,28 @@ def reaction_seats(engine: object, state: BaseState) -> frozenset[Seat]:
     return frozenset(hook(state)) if hook is not None else frozenset()
 
 
+class StandingPass(Protocol[S_contra]):
+    """The optional hook of an engine whose reaction windows a player may pass for a while in one answer.
+
+    Интриги asks every eligible seat in each of its windows, and again after every free action in
+    it, whether it reacts; a player with nothing to do would answer Done many times a turn.
+    ``pass_scope(state)`` names the span a standing pass lasts (Интриги: the game turn): a value
+    the table keeps when a player passes "until further notice", and it answers that seat's
+    reaction windows with ``default_action`` while ``pass_scope`` still returns the same value.
+    ``None`` means no standing pass is offered now. An engine without the hook offers none.
+    """
+
+    def pass_scope(self, state: S_contra) -> int | None:
+        """Return the span a standing pass chosen now lasts, or ``None`` when none is offered."""
+        ...
+
+
+def pass_scope(engine: object, state: BaseState) -> int | None:
+    """Return ``engine``'s standing-pass span in ``state`` (``None`` for an engine without the hook)."""
+    hook = getattr(engine, "pass_scope", None)
+    return hook(state) if hook is not None else None
+
+
 class Agent(Protocol):
     """An AI seat: chooses from what its seat may see and the legal actions only, never the state."""
 

@@ -286,6 +286,16 @@ class IntrigueEngine:
             return frozenset()
         return frozenset(RULES[frame.kind].active(g, frame))
 
+    def pass_scope(self, state: IntrigueState) -> int | None:
+        """Return the span of a standing pass: the game turn, so "Done" may answer the rest of its windows.
+
+        Windows W1–W4 come once a turn each and ask every eligible seat again after any free action in
+        them; a player who will not react this turn may say so once. A new turn asks again.
+        """
+        if state.phase is Phase.OVER or state.turn < 1:
+            return None
+        return state.turn
+
     def legal_actions(self, state: IntrigueState, seat: Seat) -> list[Any]:
         """Return every action ``seat`` may take now (empty when it is not asked to act).
 

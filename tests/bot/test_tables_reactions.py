@@ -10,8 +10,10 @@ import pytest_asyncio
 
 from bot.storage import Storage
 from bot.tables import DEFAULT_REACTION_SECONDS, MORE_TIME_SECONDS, Table, TableError, TableService
+from games.core.protocol import reaction_seats
 from games.coup.models import Allow, CollectTax, Phase, TakeIncome
-from tests.bot.test_tables import BOB, CAROL, HOST, FakeClock, RecordingPublisher, deck, intrigue_table
+from games.intrigue.state import IntrigueState
+from tests.bot.test_tables import BOB, CAROL, HOST, FakeClock, RecordingPublisher, deck, intrigue_table, wait_until
 
 pytestmark = pytest.mark.asyncio
 
@@ -181,3 +183,109 @@ async def test_own_turn_income_then_window_resets_nothing(service: TableService)
     await service.act(table.id, CAROL, table.prompt_version, TakeIncome())
     await service.on_clock(table.id, table.prompt_version)  # HOST misses a second turn of its own
     assert table.seats[0].autopilot
+
+
+def now(table: Table) -> IntrigueState:
+    assert isinstance(table.state, IntrigueState)
+    return table.state
+
+
+def settled(table: Table) -> bool:
+    """Return whether the table has answered every decision it answers itself (AI seats, standing passes)."""
+    state = now(table)
+    return not any(table.answered_for(i, state) for i in table.engine.active_seats(state))
+
+
+async def _to_window_of(service: TableService, table: Table, seat: int, *, after_turn: int = 0) -> None:
+    """Answer every other decision with its default until a window asks ``seat`` (in a turn after ``after_turn``)."""
+    engine = table.engine
+    for _ in range(200):
+        await wait_until(lambda: settled(table))
+        state = now(table)
+        assert table.status == "active"
+        if seat in reaction_seats(engine, state) and state.turn > after_turn:
+            return
+        index = min(engine.active_seats(state) - {seat}, default=seat)
+        user = table.seats[index].user_id
+        assert user is not None
+        await service.act(table.id, user, table.prompt_version, engine.default_action(state, index))
+    raise AssertionError("no window asked the seat")
+
+
+async def test_a_standing_pass_answers_the_rest_of_the_turns_windows(service: TableService) -> None:
+    table = await intrigue_table(service, {"clock": 90, "game": {}})
+    engine = table.engine
+    await _to_window_of(service, table, 0)
+    turn = now(table).turn
+    await service.pass_windows(table.id, HOST, table.prompt_version)
+    assert table.seats[0].passing == turn
+    log = await service.storage.action_log(table.id)
+    assert (log[-1].seat, log[-1].user_id, log[-1].by_timeout) == (0, HOST, False)  # Done, as Наташа's own answer
+
+    # Every later window of this turn is passed by the table as soon as it asks her; Bob is still asked.
+    asked_bob = passed_for_her = 0
+    while now(table).turn == turn:
+        await wait_until(lambda: settled(table))
+        state = table.state
+        assert state is not None
+        assert not (table.is_reaction(state) and 0 in engine.active_seats(state))
+        index = min(engine.active_seats(state))
+        asked_bob += index == 1 and table.is_reaction(state)
+        user = table.seats[index].user_id
+        assert user is not None
+        await service.act(table.id, user, table.prompt_version, engine.default_action(state, index))
+    log = await service.storage.action_log(table.id)
+    passed_for_her = sum(
+        1 for entry in log if entry.seat == 0 and entry.user_id == HOST and entry.action == '{"kind":"done"}'
+    )
+    assert asked_bob >= 1 and passed_for_her >= 2  # the Done she clicked and at least one the table gave for her
+
+    # A new turn asks her again: the pass lasted its turn only.
+    await _to_window_of(service, table, 0, after_turn=turn)
+    assert not table.passes(0, now(table))
+    assert 0 in engine.active_seats(now(table))
+
+
+async def test_a_standing_pass_can_be_taken_back_and_is_refused_outside_its_window(service: TableService) -> None:
+    table = await intrigue_table(service, {"clock": 90, "game": {}})
+    engine = table.engine
+    state = table.state
+    assert state is not None and not table.is_reaction(state)
+    for user, prompt, code in [
+        (HOST, table.prompt_version, "react.window_closed"),  # no window now
+        (999, table.prompt_version, "table.not_seated"),
+    ]:
+        with pytest.raises(TableError) as refused:
+            await service.pass_windows(table.id, user, prompt)
+        assert refused.value.code == code
+    with pytest.raises(TableError) as refused:
+        await service.resume_windows(table.id, HOST)
+    assert refused.value.code == "react.not_passing"
+
+    await _to_window_of(service, table, 1)
+    window = table.prompt_version
+    if 0 in reaction_seats(engine, now(table)):
+        await service.act(table.id, HOST, window, engine.default_action(now(table), 0))
+    with pytest.raises(TableError) as refused:
+        await service.pass_windows(table.id, HOST, window)  # she has answered this window already
+    assert refused.value.code in ("react.pass_not_awaited", "react.window_closed")
+    with pytest.raises(TableError) as refused:
+        await service.pass_windows(table.id, BOB, window - 1)  # a button of an earlier prompt
+    assert refused.value.code == "react.window_closed"
+
+    turn = now(table).turn
+    await service.pass_windows(table.id, BOB, table.prompt_version)
+    await service.resume_windows(table.id, BOB)
+    assert table.seats[1].passing is None
+    # Taken back: the next window of the same turn asks Bob again.
+    await _to_window_of(service, table, 1)
+    assert now(table).turn == turn and 1 in engine.active_seats(now(table))
+
+
+async def test_coup_offers_no_standing_pass(service: TableService) -> None:
+    table = await coup_table(service)
+    await declare_tax(service, table)
+    with pytest.raises(TableError) as refused:
+        await service.pass_windows(table.id, BOB, table.prompt_version)
+    assert refused.value.code == "react.window_closed"
+    assert table.state is not None and 1 in table.engine.active_seats(table.state)

@@ -64,6 +64,14 @@ def test_an_intrigue_row_is_judged_per_active_turn():
     assert Row(spec=MASTI, follow=True, decisions=10, taps=14).meets_target() is False
 
 
+def test_a_free_action_after_a_done_in_the_same_turn_is_what_a_standing_pass_gives_up():
+    row = Row(spec=Spec("intrigue", 3), follow=True)
+    row.windows = [(1, False), (1, True), (1, False), (2, True), (3, False), (3, True), (3, True), (3, False)]
+    assert row.acted_after_done() == 2  # turn 1's third answer and turn 3's last; turn 2 passed once only
+    lines = table_lines([row])
+    assert lines[-1].endswith("8 window answers, 2 of them a free action after a Done of hers in the same turn")
+
+
 def test_actions_are_found_only_for_the_current_prompt():
     play = encode_action(PlayCard(card="A13"))
     rows = [
@@ -140,10 +148,10 @@ def test_an_action_taken_twice_fills_two_fields_and_a_form_too_small_is_not_fill
 
 
 def test_main_prints_the_table(capsys, monkeypatch):
-    async def fake_run(plan, *, follow, seed, intrigue_turns):
+    async def fake_run(plan, *, follow, seed, intrigue_turns, standing_pass):
         return [Row(spec=plan[0], follow=follow, decisions=4, taps=5, opens=1, finished=True)]
 
     monkeypatch.setattr("scripts.taps.run_taps", fake_run)
     assert main(["--game", "coup", "--no-follow"]) == 0
     out = capsys.readouterr().out
-    assert "| coup | 3 | no | 4 | 5 | 1.25 | 1 | 0 | – | ≤ 1.3 ✓ |" in out
+    assert "| coup | 3 | no | 4 | 5 | 1.25 | 1 | 0 | 0 | – | ≤ 1.3 ✓ |" in out

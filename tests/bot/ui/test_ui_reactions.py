@@ -1,21 +1,31 @@
-"""Reaction windows through Discord: the short reaction clock, passes that never count as away, "⏳ More time"."""
+"""Reaction windows through Discord: the reaction clock, passes that never count as away, More time, Done for a turn."""
 
 from __future__ import annotations
+
+import asyncio
+from typing import Any
 
 import pytest
 from simcord.actors import MemberActor
 from simcord.results import InteractionResult
 
 from bot.i18n import translate
-from bot.tables import DEFAULT_REACTION_SECONDS, MORE_TIME_SECONDS
+from bot.tables import DEFAULT_REACTION_SECONDS, MORE_TIME_SECONDS, choose_ai_action
+from games.core.protocol import reaction_seats
 from games.coup.engine import stacked_deck
 from games.coup.models import Allow, Card, CollectTax, Phase
-from tests.support import World, component_ids, embed_text, private_text
+from games.intrigue.models import Phase as IntriguePhase
+from tests.bot.ui.test_ui_intrigue import play_until
+from tests.support import World, button_rows, component_ids, embed_text, private_text
 
 pytestmark = pytest.mark.asyncio
 
 D = Card
 TRIO_DECK = stacked_deck([[D.DUKE, D.CAPTAIN], [D.CONTESSA, D.AMBASSADOR], [D.ASSASSIN, D.CONTESSA]])
+
+
+#: Интриги's Done as the action log stores it.
+DONE_JSON = '{"kind":"done"}'
 
 
 def en(key: str, **params: object) -> str:
@@ -134,3 +144,105 @@ async def test_a_restart_keeps_the_extended_deadline(world):
     await world.env.advance_time(6)
     assert world.state(table_id).phase is Phase.DECLARE
     assert await timeouts(world, table_id) == [(False, 0)] * 3
+
+
+# ---------------------------------------------------------------------- Интриги: Done until the end of the turn
+async def _intrigue_window_of(
+    world: World, member: MemberActor, table_id: int, *, after_turn: int = 0, first: bool = False
+) -> int:
+    """Play the humans as the AI would until a window asks ``member`` (after turn ``after_turn``); return her seat.
+
+    ``first``: the turn's first window (Lands I), so that more windows of the same turn follow.
+    """
+    seat = world.table(table_id).seat_of(member.id)
+    assert seat is not None
+    engine = world.table(table_id).engine
+
+    def asked(state: Any) -> bool:
+        early = not first or state.phase is IntriguePhase.LANDS_ONE
+        return seat.seat in reaction_seats(engine, state) and state.turn > after_turn and early
+
+    await play_until(world, table_id, asked)
+    return seat.seat
+
+
+async def answered_for_her(world: World, table_id: int) -> None:
+    """Wait until the table has answered what it answers itself (its task commits through a storage thread)."""
+    for _ in range(500):
+        await world.env.settle()
+        if table_id not in world.service._ai_tasks:
+            return
+        await asyncio.sleep(0.01)
+    raise AssertionError("the table never finished answering for its seats")
+
+
+async def test_done_until_the_end_of_the_turn_passes_her_windows_without_calling_her(world):
+    alice, bob = world.members("alice", "bob")
+    world.rig(seed="pass-1")
+    table_id = await world.seat(alice, bob, game="intrigue")
+    seat = await _intrigue_window_of(world, alice, table_id, first=True)
+    table = world.table(table_id)
+    prompt, turn = table.prompt_version, world.state(table_id).turn
+    opened = (await world.open_panel(alice, table_id)).response
+    assert opened is not None and f"pass:{table_id}:{prompt}:on" in component_ids(world.components(opened))
+
+    passed = await alice.click(opened, custom_id=f"pass:{table_id}:{prompt}:on")
+    await answered_for_her(world, table_id)
+
+    assert en("react.passing") in private_text(passed)  # her panel, edited in place
+    assert f"pass:{table_id}:0:off" in component_ids(world.components(opened))  # her panel, edited
+    assert table.seats[seat].passing == turn
+    # The rest of the turn: whenever a window is open, she is neither awaited nor called.
+    publisher = world.bot.publisher
+    while world.state(table_id).turn == turn:
+        state = world.state(table_id)
+        if table.is_reaction(state):
+            assert seat not in table.engine.active_seats(state)
+            assert alice.id not in publisher._awaited(table)
+        humans = sorted(table.engine.active_seats(state))
+        assert humans, "the table waits for no human"
+        member = world.seat_member(table_id, humans[0], [alice, bob])
+        action = choose_ai_action(table.engine, world.agent("intrigue"), state, humans[0])
+        await world.service.act(table_id, member.id, table.prompt_version, action)
+        await answered_for_her(world, table_id)
+    log = await world.bot.storage.action_log(table_id)
+    hers = [e for e in log if e.seat == seat and e.user_id == alice.id and e.action == DONE_JSON]
+    assert len(hers) >= 2, hers  # the Done she clicked, and the later windows' Done given for her
+    # A new turn asks her again, with the button to pass it too.
+    await _intrigue_window_of(world, alice, table_id, after_turn=turn)
+    assert seat in table.engine.active_seats(world.state(table_id))
+    again = (await world.open_panel(alice, table_id)).response
+    assert again is not None
+    assert f"pass:{table_id}:{table.prompt_version}:on" in component_ids(world.components(again))
+
+
+async def test_a_standing_pass_is_taken_back_from_the_panel_and_refused_privately(world):
+    alice, bob = world.members("alice", "bob")
+    dave = world.member("dave")
+    world.rig(seed="intrigue-ui")
+    table_id = await world.seat(alice, bob, game="intrigue")
+    seat = await _intrigue_window_of(world, alice, table_id)
+    table = world.table(table_id)
+    prompt = table.prompt_version
+    opened = (await world.open_panel(alice, table_id)).response
+    assert opened is not None
+    before = await world.db_snapshot(table_id)
+    ids = (f"pass:{table_id}:{prompt - 1}:on", f"pass:{table_id}:{prompt}:on", f"pass:{table_id}:0:off")
+    forged = await world.forge(world.thread(table_id), button_rows(*ids))
+    stale = await alice.click(forged, custom_id=ids[0])  # an older window's button
+    assert stale.ephemeral and private_text(stale) == en("react.window_closed")
+    stranger = await dave.click(forged, custom_id=ids[1])
+    assert stranger.ephemeral and private_text(stranger) == en("table.not_seated")
+    not_passing = await alice.click(forged, custom_id=ids[2])
+    assert not_passing.ephemeral and private_text(not_passing) == en("react.not_passing")
+    assert await world.db_snapshot(table_id) == before
+
+    await alice.click(opened, custom_id=f"pass:{table_id}:{prompt}:on")
+    await world.env.settle()
+    resumed = await alice.click(opened, custom_id=f"pass:{table_id}:0:off")
+    await world.env.settle()
+
+    assert private_text(resumed) and en("react.passing") not in private_text(resumed)
+    assert table.seats[seat].passing is None
+    shown = component_ids(world.components(opened))
+    assert not any(i.startswith(f"pass:{table_id}:0:") for i in shown)
