@@ -96,6 +96,9 @@ class DiscordPublisher:
         self.logs: dict[int, deque[str]] = {}
         self._board_tasks: dict[int, asyncio.Task[None]] = {}
         self._dirty: set[int] = set()
+        #: Tables whose board loop sleeps now (:meth:`_nap`), and those whose loop must end after its draw.
+        self._board_naps: set[int] = set()
+        self._board_stops: set[int] = set()
         self._lobby_tasks: dict[int, asyncio.Task[None]] = {}
         self._calls: dict[int, _Call] = {}
         self._reminders: dict[int, asyncio.TimerHandle] = {}
@@ -304,31 +307,51 @@ class DiscordPublisher:
     async def _board_loop(self, table: Table) -> None:
         failures = 0
         try:
-            while table.id in self._dirty:
+            while table.id in self._dirty and table.id not in self._board_stops:
                 if self.edit_interval:
-                    await asyncio.sleep(self.edit_interval)
+                    await self._nap(table.id, self.edit_interval)
                 self._dirty.discard(table.id)
                 if await self._draw_board(table):
                     failures = 0
                     continue
-                if failures >= len(self.retry_delays):
-                    log.warning("gave up updating the board of table %s for now", table.id)
+                if failures >= len(self.retry_delays) or table.id in self._board_stops:
+                    if failures >= len(self.retry_delays):
+                        log.warning("gave up updating the board of table %s for now", table.id)
                     return
                 # Draw again later (from the state as it is then) unless a newer change already will.
                 self._dirty.add(table.id)
-                await asyncio.sleep(self.retry_delays[failures])
+                await self._nap(table.id, self.retry_delays[failures])
                 failures += 1
         except Exception:
             log.exception("board update of table %s failed", table.id)
 
+    async def _nap(self, table_id: int, seconds: float) -> None:
+        """Sleep in the board loop, marked as the only moment :meth:`_flush_board` may cancel it."""
+        self._board_naps.add(table_id)
+        try:
+            await asyncio.sleep(seconds)
+        finally:
+            self._board_naps.discard(table_id)
+
     async def _flush_board(self, table: Table) -> None:
-        """Draw the board now, trying again after failures (the last board of a table must land)."""
+        """Draw the board now, trying again after failures (the last board of a table must land).
+
+        A board loop still running is stopped first, but never in the middle of a request:
+        discord.py must see the answer of every request it sent (a request cancelled in flight can
+        leave its rate-limit bucket waiting for an answer that never comes), so a loop that is
+        drawing is let finish that draw, and only one that sleeps is cancelled.
+        """
         task = self._board_tasks.get(table.id)
         if task is not None and not task.done() and task is not asyncio.current_task():
             self._dirty.discard(table.id)
-            task.cancel()
-            with contextlib.suppress(asyncio.CancelledError, Exception):
-                await task
+            self._board_stops.add(table.id)
+            try:
+                if table.id in self._board_naps:
+                    task.cancel()
+                with contextlib.suppress(asyncio.CancelledError, Exception):
+                    await task
+            finally:
+                self._board_stops.discard(table.id)
         for delay in (0.0, *self.retry_delays):
             await asyncio.sleep(delay)
             if await self._draw_board(table):
