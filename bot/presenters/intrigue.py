@@ -666,7 +666,10 @@ class IntriguePresenter:
     ) -> list[Choice]:
         """Return the private choices with chained options (see :meth:`chain_choices`)."""
         base = self.private_choices(v, legal, names, locale)
-        if explore is None or v.viewer is None:
+        # A placement is no draft (the engine offers no Back after it): nothing to chain, and exploring
+        # its picks would cost every set-up click's panel for nothing (most clicks of a game's start).
+        placing = v.pending is not None and v.pending.decision is Decision.PLACEMENT
+        if explore is None or v.viewer is None or placing:
             return base
         roots = [a for a in legal if self._chains_from(a, legal)]
         if not roots:

@@ -199,3 +199,27 @@ def test_chains_are_the_same_with_an_explore_that_only_gives_views() -> None:
 
             with_legal = PRESENTER.chain_choices(view, legal, names, "en", explore=full)
             assert PRESENTER.chain_choices(view, legal, names, "en", explore=plain) == with_legal
+
+
+def test_a_placement_is_never_a_draft_so_its_picks_are_not_explored() -> None:
+    seen = 0
+    for game in games():
+        for step in game.steps:
+            pending = ENGINE.view(step.state, None).pending
+            if pending is None or pending.decision is not Decision.PLACEMENT:
+                continue
+            seen += 1
+            legal = ENGINE.legal_actions(step.state, step.seat)
+            for action in legal:  # the engine's fact the presenter relies on
+                after = ENGINE.apply(step.state, step.seat, action).state
+                if step.seat in ENGINE.active_seats(after):
+                    assert Back() not in ENGINE.legal_actions(after, step.seat), action
+
+            def refuse(actions: Any) -> Any:
+                raise AssertionError(f"explored {actions!r}")
+
+            view = ENGINE.view(step.state, step.seat)
+            names = NAMES[: step.state.num_seats]
+            chained = PRESENTER.chain_choices(view, legal, names, "en", explore=refuse)
+            assert chained == PRESENTER.private_choices(view, legal, names, "en")
+    assert seen >= 20
