@@ -501,8 +501,9 @@ class _Round:
                 return
 
     def turn_agent(self, agent: int) -> None:
-        """Make placed agent ``agent`` support this seat (Double Agent)."""
+        """Make placed agent ``agent`` support this seat (Double Agent), paid with an agent of our supply."""
         self.agents = [(a[0], self.me, a[2], a[3]) if a[3] == agent else a for a in self.agents]
+        self.supply[self.me] -= 1
 
     def swap_agents(self, mine: int, theirs: int) -> None:
         """Swap the boulevards of two placed agents (Masquerade)."""
@@ -1160,14 +1161,23 @@ class CadwallonAgent:
                 crowded = [b for b in sorted(counts) if counts[b] == 1]
                 plans.extend(_Plan(card, (ChooseBoulevard(boulevard=bnames[b]),), "place", (b,)) for b in crowded)
             return plans
-        if card in ("A04", "A13"):
-            if card == "A13" or supply > 0:
-                effect = "place" if card == "A04" else "barricade"
-                plans.extend(_Plan(card, (ChooseBoulevard(boulevard=bnames[b]),), effect, (b,)) for b in model.free)
+        if card == "A13":
+            plans.extend(_Plan(card, (ChooseBoulevard(boulevard=bnames[b]),), "barricade", (b,)) for b in model.free)
+            return plans
+        if card == "A04":
+            # Revision 4: the extra agent goes beside a card that the agent placed this turn faces.
+            own_placed = [a for a in model.agents if a[2] == me]
+            if supply > 0 and own_placed:
+                last = max(own_placed, key=lambda a: a[3])[0]
+                near = {b for slot in geo.ends[last] for b in geo.around[slot]}
+                targets = [b for b in model.free if b in near]
+                plans.extend(_Plan(card, (ChooseBoulevard(boulevard=bnames[b]),), "place", (b,)) for b in targets)
             return plans
         protected = {p.seat for p in view.players if p.protected}
         own = [a for a in model.agents if a[2] == me]
         rivals = [a for a in model.agents if a[2] != me and a[2] not in protected]
+        if card == "A15" and supply <= 0:
+            return plans  # revision 4: turning an agent costs one of our own from the supply
         if card in ("A06", "A15"):
             effect = "arrest" if card == "A06" else "turn"
             plans.extend(_Plan(card, (ChooseAgent(agent=a[3]),), effect, (a[3],)) for a in rivals)

@@ -150,13 +150,33 @@ def test_scenario_29_crowded_street_refuses_a_full_boulevard() -> None:
 
 
 # ----------------------------------------------------------------------------- A04 Reinforcements, A05 Change of Plans
-def test_reinforcements_place_another_agent() -> None:
+def test_reinforcements_place_another_agent_beside_the_agent_placed_this_turn() -> None:
+    """Revision 4: the extra agent goes beside a card that this turn's agent faces (A1E: A1 and A2)."""
     state = acting({}, ("A04",), agents=[(0, "A1E")], supply=[3, 5])
-    after, events = act(state, PlayAction(card="A04"), ChooseBoulevard(boulevard="C2E"))
+    chosen, _ = act(state, PlayAction(card="A04"))
+    options = [a.boulevard for a in ENGINE.legal_actions(chosen, 0) if isinstance(a, ChooseBoulevard)]
+    assert options == ["A2E", "A1S", "A2S"]
+    after, events = act(chosen, ChooseBoulevard(boulevard="A2S"))
     assert of_kind(events, "agent_placed")[0].card == "A04"
     assert after.supply == (2, 5) and after.turn == 1 and after.step is TurnStep.PLACE
+    expect("cadwallon.bad_target", state, PlayAction(card="A04"), ChooseBoulevard(boulevard="C2E"))
     expect("cadwallon.bad_target", state, PlayAction(card="A04"), ChooseBoulevard(boulevard="A1E"))
     expect("cadwallon.card_not_playable", acting({}, ("A04",), supply=[0, 5]), PlayAction(card="A04"))
+
+
+def test_reinforcements_follow_the_latest_own_agent() -> None:
+    """The agent placed this turn is the seat's newest figure: C2E (C2 and C3), not the older A1E."""
+    state = acting({}, ("A04",), agents=[(0, "A1E"), (1, "B2E"), (0, "C2E")], supply=[3, 5])
+    chosen, _ = act(state, PlayAction(card="A04"))
+    options = [a.boulevard for a in ENGINE.legal_actions(chosen, 0) if isinstance(a, ChooseBoulevard)]
+    assert options == ["C1E", "B2S", "B3S"]
+
+
+def test_reinforcements_need_a_free_boulevard_beside_it() -> None:
+    # Every boulevard around A1 and A2 is taken: nothing to reinforce, though C2E is free.
+    taken = [(0, "A1E"), (1, "A2E"), (1, "A1S"), (1, "A2S")]
+    state = acting({}, ("A04",), agents=[*taken[1:], taken[0]], supply=[3, 5])
+    expect("cadwallon.card_not_playable", state, PlayAction(card="A04"))
 
 
 def test_change_of_plans_moves_an_own_agent() -> None:
@@ -267,7 +287,7 @@ def test_scenario_30_double_agent_keeps_allegiance_when_swapped() -> None:
         grid_of(cards),
         n=3,
         agents=[(1, "B1E"), (2, "C1E")],
-        supply=[1, 1, 1],
+        supply=[2, 1, 1],  # revision 4: turning an agent costs seat 0 one agent of its supply
         hands={0: ("A15",), 2: ("A22",)},
         deck=DECK,
     )
@@ -276,6 +296,7 @@ def test_scenario_30_double_agent_keeps_allegiance_when_swapped() -> None:
     assert (turned.seat, turned.owner, turned.agent, turned.boulevard) == (0, 1, 0, "B1E")
     view = ENGINE.view(state, None)
     assert [(a.id, a.owner, a.controller) for a in view.agents if a.id == 0] == [(0, 1, 0)]
+    assert state.supply == (0, 1, 1)
     state, _ = act(state, PlaceAgent(boulevard="A2E"))
     state, _ = act(state, PlaceAgent(boulevard="A3S"), PlayAction(card="A22"), ChooseAgent(agent=1))
     assert [a.agent for a in ENGINE.legal_actions(state, 2) if isinstance(a, ChooseAgent)] == [2, 3, 0]  # by boulevard
@@ -286,6 +307,20 @@ def test_scenario_30_double_agent_keeps_allegiance_when_swapped() -> None:
     assert support_of(events, "C1") == {0: 3}
     assert support_of(events, "C2") == {0: 1}
     assert support_of(events, "B1") == {2: 1}  # seat 2's agent moved to B1E: S(JEW-2) toward B1
+
+
+def test_double_agent_costs_an_agent_of_the_supply() -> None:
+    """Revision 4: the turned agent is paid with one of your own, which sits out the round."""
+    state = acting({}, ("A15",), agents=[(1, "A1E"), (0, "A2E")], supply=[2, 5])
+    after, events = act(state, PlayAction(card="A15"), ChooseAgent(agent=0))
+    assert of_kind(events, "agent_turned")[0].agent == 0
+    assert after.supply == (1, 5) and after.turn == 1
+    assert [(a.id, a.owner, a.controller) for a in after.agents] == [(0, 1, 0), (1, 0, 0)]
+    expect(
+        "cadwallon.card_not_playable",
+        acting({}, ("A15",), agents=[(1, "A1E"), (0, "A2E")], supply=[0, 5]),
+        PlayAction(card="A15"),
+    )
 
 
 def test_diversion_moves_an_opponents_agent() -> None:
