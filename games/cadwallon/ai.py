@@ -501,9 +501,8 @@ class _Round:
                 return
 
     def turn_agent(self, agent: int) -> None:
-        """Make placed agent ``agent`` support this seat (Double Agent), paid with an agent of our supply."""
+        """Make placed agent ``agent`` support this seat (Double Agent)."""
         self.agents = [(a[0], self.me, a[2], a[3]) if a[3] == agent else a for a in self.agents]
-        self.supply[self.me] -= 1
 
     def swap_agents(self, mine: int, theirs: int) -> None:
         """Swap the boulevards of two placed agents (Masquerade)."""
@@ -1176,8 +1175,6 @@ class CadwallonAgent:
         protected = {p.seat for p in view.players if p.protected}
         own = [a for a in model.agents if a[2] == me]
         rivals = [a for a in model.agents if a[2] != me and a[2] not in protected]
-        if card == "A15" and supply <= 0:
-            return plans  # revision 4: turning an agent costs one of our own from the supply
         if card in ("A06", "A15"):
             effect = "arrest" if card == "A06" else "turn"
             plans.extend(_Plan(card, (ChooseAgent(agent=a[3]),), effect, (a[3],)) for a in rivals)

@@ -23,8 +23,7 @@ How the engine reads the points the digest leaves to the implementation:
 * "Your agents" (A05, A22) are the figures you own, turned or not; agents keep their A15 allegiance
   when moved. A22 never swaps two agents on the same boulevard (a no-op).
 * Design revision 4 (issue 15; HOUSE cards only): A04's extra agent goes on a free boulevard beside
-  one of the two cards that the agent placed this turn (the seat's newest figure) faces, and A15
-  costs one agent of the player's supply, which sits the round out (so it needs one there).
+  one of the two cards that the agent placed this turn (the seat's newest figure) faces.
 """
 
 from __future__ import annotations
@@ -711,8 +710,6 @@ class _Table:
             for a in self.agents:
                 counts[a.boulevard] = counts.get(a.boulevard, 0) + 1
             return [_boulevard_choice(bnames[b]) for b in sorted(counts) if counts[b] == 1]
-        if card == "A15" and self.supply[seat] <= 0:
-            return []  # revision 4: the turned agent costs one agent of your supply
         if card in ("A06", "A15"):
             return [_agent_choice(a.id) for a in self.rival_agents(seat)]
         if card in ("A05", "A18"):
@@ -869,7 +866,6 @@ class _Table:
                 self.emit(AgentReturned(seat=seat, owner=agent.owner, agent=agent.id, boulevard=where))
             else:
                 self.agents[self.agents.index(agent)] = agent.model_copy(update={"controller": seat})
-                self.supply[seat] -= 1  # revision 4: one of the player's own agents sits out the round
                 self.emit(AgentTurned(seat=seat, owner=agent.owner, agent=agent.id, boulevard=where))
             return
         if card in ("A05", "A18"):
