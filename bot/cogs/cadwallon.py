@@ -38,7 +38,7 @@ PART_CHOICES = [
         ("action cards", "actions"),
         ("conditions and contracts", "conditions"),
         ("our readings of the rulebook", "readings"),
-        ("our design, revision 2", "revision"),
+        ("our design, revisions 2–4", "revision"),
     )
 ]
 PRESENTER = CadwallonPresenter()

@@ -1160,10 +1160,17 @@ class CadwallonAgent:
                 crowded = [b for b in sorted(counts) if counts[b] == 1]
                 plans.extend(_Plan(card, (ChooseBoulevard(boulevard=bnames[b]),), "place", (b,)) for b in crowded)
             return plans
-        if card in ("A04", "A13"):
-            if card == "A13" or supply > 0:
-                effect = "place" if card == "A04" else "barricade"
-                plans.extend(_Plan(card, (ChooseBoulevard(boulevard=bnames[b]),), effect, (b,)) for b in model.free)
+        if card == "A13":
+            plans.extend(_Plan(card, (ChooseBoulevard(boulevard=bnames[b]),), "barricade", (b,)) for b in model.free)
+            return plans
+        if card == "A04":
+            # Revision 4: the extra agent goes beside a card that the agent placed this turn faces.
+            own_placed = [a for a in model.agents if a[2] == me]
+            if supply > 0 and own_placed:
+                last = max(own_placed, key=lambda a: a[3])[0]
+                near = {b for slot in geo.ends[last] for b in geo.around[slot]}
+                targets = [b for b in model.free if b in near]
+                plans.extend(_Plan(card, (ChooseBoulevard(boulevard=bnames[b]),), "place", (b,)) for b in targets)
             return plans
         protected = {p.seat for p in view.players if p.protected}
         own = [a for a in model.agents if a[2] == me]

@@ -22,6 +22,8 @@ How the engine reads the points the digest leaves to the implementation:
 * Personalities may only join guilds of the game's content (3×3: the four base guilds).
 * "Your agents" (A05, A22) are the figures you own, turned or not; agents keep their A15 allegiance
   when moved. A22 never swaps two agents on the same boulevard (a no-op).
+* Design revision 4 (issue 15; HOUSE cards only): A04's extra agent goes on a free boulevard beside
+  one of the two cards that the agent placed this turn (the seat's newest figure) faces.
 """
 
 from __future__ import annotations
@@ -641,6 +643,21 @@ class _Table:
         """Return ``seat``'s placed figures, by boulevard then id."""
         return sorted((a for a in self.agents if a.owner == seat), key=lambda a: (a.boulevard, a.id))
 
+    def reinforcement_boulevards(self, seat: Seat) -> list[int]:
+        """Return the free boulevards Reinforcements (A04) may fill for ``seat`` (revision 4).
+
+        The extra agent joins the agent ``seat`` placed last (its own figure with the highest id, the
+        one placed this turn): it goes on a free boulevard beside one of the two cards that agent faces.
+        """
+        if self.supply[seat] <= 0:
+            return []
+        own = [a for a in self.agents if a.owner == seat]
+        if not own:
+            return []
+        last = max(own, key=lambda a: a.id)
+        near = {b for slot in self.board.ends[last.boulevard] for b in self.board.around[slot]}
+        return [b for b in self.free_boulevards() if b in near]
+
     def rival_agents(self, seat: Seat) -> list[Agent]:
         """Return the opponents' placed agents an action of ``seat`` may choose (not protected by A16)."""
         return sorted(
@@ -682,9 +699,9 @@ class _Table:
             return [
                 _slot_choice(names[s]) for s in sorted(self.board.neighbours[pending.slot]) if self.slots[s] is not None
             ]
-        if card in ("A04", "A13"):
-            if card == "A04" and self.supply[seat] <= 0:
-                return []
+        if card == "A04":
+            return [_boulevard_choice(bnames[b]) for b in self.reinforcement_boulevards(seat)]
+        if card == "A13":
             return [_boulevard_choice(bnames[b]) for b in self.free_boulevards()]
         if card == "A03":
             if self.supply[seat] <= 0:

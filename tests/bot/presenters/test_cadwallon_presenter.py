@@ -524,6 +524,18 @@ def test_the_revision_page_gives_the_4x4_and_5x5_seat_allowance_as_the_engine_ha
 
 
 @pytest.mark.parametrize("locale", SUPPORTED_LOCALES)
+def test_the_revision_page_ends_with_revision_four_naming_reinforcements(locale):
+    """Revision 4 (issue 15) names Reinforcements, and its card text says the new rule."""
+    title, text = PRESENTER.rule_page("revision", locale)[-1]
+    assert "4" in title and "4" in PRESENTER.rule_page_title("revision", locale)
+    assert translate(locale, "cadwallon.action.A04") in title
+    assert "1.59 → 1.38".replace(".", "," if locale == "ru" else ".") in text.replace("×", "")
+    actions = "\n".join(x for _, x in PRESENTER.rule_page("actions", locale))
+    assert translate(locale, "cadwallon.action_text.A04") in actions
+    assert ("this turn" if locale == "en" else "этот ход") in translate(locale, "cadwallon.action_text.A04")
+
+
+@pytest.mark.parametrize("locale", SUPPORTED_LOCALES)
 def test_the_main_rules_fit_one_embed_and_the_pages_their_fields(locale):
     sections = PRESENTER.rules(locale)
     assert [t for t, _ in sections] == [translate(locale, f"cadwallon.rules.{k}.title") for k in RULE_SECTIONS]

@@ -150,13 +150,33 @@ def test_scenario_29_crowded_street_refuses_a_full_boulevard() -> None:
 
 
 # ----------------------------------------------------------------------------- A04 Reinforcements, A05 Change of Plans
-def test_reinforcements_place_another_agent() -> None:
+def test_reinforcements_place_another_agent_beside_the_agent_placed_this_turn() -> None:
+    """Revision 4: the extra agent goes beside a card that this turn's agent faces (A1E: A1 and A2)."""
     state = acting({}, ("A04",), agents=[(0, "A1E")], supply=[3, 5])
-    after, events = act(state, PlayAction(card="A04"), ChooseBoulevard(boulevard="C2E"))
+    chosen, _ = act(state, PlayAction(card="A04"))
+    options = [a.boulevard for a in ENGINE.legal_actions(chosen, 0) if isinstance(a, ChooseBoulevard)]
+    assert options == ["A2E", "A1S", "A2S"]
+    after, events = act(chosen, ChooseBoulevard(boulevard="A2S"))
     assert of_kind(events, "agent_placed")[0].card == "A04"
     assert after.supply == (2, 5) and after.turn == 1 and after.step is TurnStep.PLACE
+    expect("cadwallon.bad_target", state, PlayAction(card="A04"), ChooseBoulevard(boulevard="C2E"))
     expect("cadwallon.bad_target", state, PlayAction(card="A04"), ChooseBoulevard(boulevard="A1E"))
     expect("cadwallon.card_not_playable", acting({}, ("A04",), supply=[0, 5]), PlayAction(card="A04"))
+
+
+def test_reinforcements_follow_the_latest_own_agent() -> None:
+    """The agent placed this turn is the seat's newest figure: C2E (C2 and C3), not the older A1E."""
+    state = acting({}, ("A04",), agents=[(0, "A1E"), (1, "B2E"), (0, "C2E")], supply=[3, 5])
+    chosen, _ = act(state, PlayAction(card="A04"))
+    options = [a.boulevard for a in ENGINE.legal_actions(chosen, 0) if isinstance(a, ChooseBoulevard)]
+    assert options == ["C1E", "B2S", "B3S"]
+
+
+def test_reinforcements_need_a_free_boulevard_beside_it() -> None:
+    # Every boulevard around A1 and A2 is taken: nothing to reinforce, though C2E is free.
+    taken = [(0, "A1E"), (1, "A2E"), (1, "A1S"), (1, "A2S")]
+    state = acting({}, ("A04",), agents=[*taken[1:], taken[0]], supply=[3, 5])
+    expect("cadwallon.card_not_playable", state, PlayAction(card="A04"))
 
 
 def test_change_of_plans_moves_an_own_agent() -> None:
