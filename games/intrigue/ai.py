@@ -8,9 +8,12 @@ progress and its own draft) and the legal actions it is handed.
 council seats (the Election needs 4 of 5, and council tokens are the first key of the end score),
 control of land heads (each is one action a turn), holding lands while income still comes, a land
 token under each controlled head (the cheap marker source for sending), the score keys (council,
-character and board tokens), and the land majorities of the Military coup / Will of the people
-when it controls the Военачальник / Тайный Советник. The strongest opponent's share of the same
-terms counts against it. Placement, investment, conversion, blessing, appointment, sending and
+character and board tokens), and the land majorities of the Military coup / Will of the people,
+worth the more the closer it is to controlling the Военачальник / Тайный Советник (each token
+behind its top count a step further off). With the lands of a victory held, or all but one, each
+step towards that seat is a step towards the victory, so it sends its messengers there. The
+strongest opponent's share of the same terms counts against it; a rival's lands count in full only
+once it holds the seat. Placement, investment, conversion, blessing, appointment, sending and
 assassination are all "which choice leaves the best board", so they pull the same way.
 
 **Its plan.** Concentrate tokens on a few heads it can hold, each with a land token under it;
@@ -123,6 +126,14 @@ REBUILD = 0.4
 #: Land majority of a coup / will land, and meeting the whole condition.
 MAJORITY_LAND = 2.0
 CONDITION_MET = 60.0
+#: Reaching for the Военачальник / Тайный Советник: control is 1, a seat level with the top count is
+#: one step of ``1 / REACH_STEPS`` short, each token behind one step more. With the m qualifying lands
+#: held a step is worth its share of ``SEAT_MISSING``; with m − 1, half of it.
+REACH_STEPS = 5
+SEAT_MISSING = 30.0
+#: The reach counts in games of this many lands (6–8 players: m = 5 of 9). With 7 lands m = 4 is
+#: quickly held, and reaching for the seat there ended all-AI games of 2, 3 and 5 players by turn 2.
+PURSUIT_LANDS = 9
 #: A kill (not the fifth) while the AI would rank first by the score vector: the Рука порядка comes
 #: one kill closer, worth this much per kill already made plus one.
 HAND_STEP = 3.0
@@ -345,11 +356,15 @@ class Ctx:
                     will += 1
                 else:
                     opp_will[major] += 1
-        marshal = controller(board.char[self.permanent[0]]) if self.permanent[0] in board.office else None
-        privy = controller(board.char[self.permanent[3]]) if self.permanent[3] in board.office else None
-        value += _condition(coup, m, marshal == me) + _condition(will, m, privy == me)
+        pursue = len(board.land) >= PURSUIT_LANDS
+        marshal = _reaches(board, self.permanent[0], n, pursue)
+        privy = _reaches(board, self.permanent[3], n, pursue)
+        value += _condition(coup, m, marshal[me], pursue) + _condition(will, m, privy[me], pursue)
         for s in self.others:
-            opp[s] += _condition(opp_coup[s], m, marshal == s) + _condition(opp_will[s], m, privy == s)
+            # A rival counts only once it holds the seat: reaching for it is a plan the AI cannot see.
+            opp[s] += _condition(opp_coup[s], m, float(marshal[s] >= 1.0), pursue) + _condition(
+                opp_will[s], m, float(privy[s] >= 1.0), pursue
+            )
         if self.others:
             value -= LEADER_WEIGHT * max(opp[s] for s in self.others) + FIELD_WEIGHT * sum(opp)
         return value
@@ -452,12 +467,41 @@ def _seat_bonus(seats: int) -> float:
     return 0.0
 
 
-def _condition(lands: int, m: int, holds_seat: bool) -> float:
-    if not holds_seat:
-        return MAJORITY_LAND * 0.1 * lands
-    if lands >= m:
+def _reaches(board: Board, c: int | None, n: int, pursue: bool = True) -> list[float]:
+    """Return how close each seat is to controlling character ``c``: 1 in control, less per token behind.
+
+    Level with the top count is ``1 - 1 / REACH_STEPS``, each token behind ``1 / REACH_STEPS`` less
+    (never below 0); a vacant seat is out of everyone's reach. Without ``pursue`` only control counts.
+
+    >>> board = Board({}, {7: [2, 1, 0]}, {7}, {})
+    >>> [round(r, 1) for r in _reaches(board, 7, 3)]
+    [1.0, 0.6, 0.4]
+    >>> _reaches(board, 7, 3, pursue=False)
+    [1.0, 0.0, 0.0]
+    """
+    if c is None or c not in board.office:
+        return [0.0] * n
+    tokens = board.char[c]
+    out = []
+    for s in range(n):
+        top = max((t for q, t in enumerate(tokens) if q != s), default=0)
+        gap = top - tokens[s]
+        out.append(1.0 if gap < 0 else 0.0 if not pursue else max(0.0, (REACH_STEPS - 1 - gap) / REACH_STEPS))
+    return out
+
+
+def _condition(lands: int, m: int, reach: float, pursue: bool = True) -> float:
+    """Return what ``lands`` qualifying land majorities are worth with the seat ``reach`` away (§12.2, §12.3)."""
+    if reach >= 1.0 and lands >= m:
         return CONDITION_MET
-    return MAJORITY_LAND * lands
+    if not pursue:
+        return MAJORITY_LAND * lands * (1.0 if reach >= 1.0 else 0.1)
+    value = MAJORITY_LAND * lands * (0.1 + 0.9 * reach)
+    if lands >= m - 1:
+        # The seat and at most one land are missing: each token closer to the seat is a step towards
+        # the victory (half a step while a land is missing too).
+        value += SEAT_MISSING * reach * (1.0 if lands >= m else 0.5)
+    return value
 
 
 # ----------------------------------------------------------------------------- helpers

@@ -1,4 +1,7 @@
-"""«Интриги» rules help names our design's revision 4 and what it changed (issue 15): the full lands."""
+"""«Интриги» rules help names our design's revisions 4 and 5 and what they changed (issue 15).
+
+Revision 4: the full lands. Revision 5: with 9 lands the AI reaches for the seat of a coup or a will.
+"""
 
 from __future__ import annotations
 
@@ -7,6 +10,7 @@ import pytest
 from bot.i18n import SUPPORTED_LOCALES
 from bot.presenters.intrigue import RULE_SECTIONS
 from bot.presenters.registry import PRESENTERS
+from games.intrigue.ai import PURSUIT_LANDS
 from games.intrigue.data import LANDS, STANDARD_NINE, STANDARD_SEVEN, majority_needed, placement_rounds
 
 BROWN_PLAINS, BLACK_HARBOUR, THE_BROTHERS, MISTY_VALE = 3, 4, 11, 12
@@ -15,11 +19,15 @@ FULL = (BROWN_PLAINS, BLACK_HARBOUR, THE_BROTHERS, MISTY_VALE)
 
 
 @pytest.mark.parametrize("locale", SUPPORTED_LOCALES)
-def test_the_rules_end_with_revision_four_and_name_the_changed_lands_and_rounds(locale: str) -> None:
+def test_the_rules_end_with_revisions_four_and_five_and_name_what_changed(locale: str) -> None:
     sections = dict(zip(RULE_SECTIONS, rules_of(locale), strict=True))
     assert RULE_SECTIONS[-1] == "revision"
     title, text = sections["revision"]
-    assert "4" in title
+    assert "4" in title and "5" in title
+    five = text[text.index({"ru": "Ред. 5", "en": "Rev. 5"}[locale]) :]
+    assert f"{PURSUIT_LANDS} " in five and "m−1" in five
+    assert {"ru": "Военачальник", "en": "Marshal"}[locale] in five
+    assert {"ru": "Тайного Советника", "en": "Privy Councillor"}[locale] in five
     for land_id in FULL:
         land = LANDS[land_id]
         assert f"{land.ru if locale == 'ru' else land.en} {land.cells} ({land.peaceful}/{land.military})" in text

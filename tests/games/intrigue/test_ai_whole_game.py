@@ -11,7 +11,7 @@ from typing import Any
 
 from games.core.models import Event
 from games.core.rng import GameRng
-from games.intrigue.ai import HAND_STEP, Ctx, IntrigueAgent
+from games.intrigue.ai import HAND_STEP, TOKEN_COUNCIL, Ctx, IntrigueAgent
 from games.intrigue.models import (
     CharAction,
     ContestHead,
@@ -29,10 +29,10 @@ from games.intrigue.models import (
     VoteKind,
 )
 from games.intrigue.state import IntrigueState
-from tests.games.intrigue.helpers import ENGINE, B, G, R, begin, new, play, top_kind, until, with_hand, with_tokens
+from tests.games.intrigue.helpers import ENGINE, B, G, R, Y, begin, new, play, top_kind, until, with_hand, with_tokens
 
 AI = IntrigueAgent()
-ZB, DS, BR, CH, ZAL, BRO, TD = 1, 2, 3, 4, 6, 11, 12
+ZB, DS, BR, CH, SO, ZAL, DG, BRO, TD = 1, 2, 3, 4, 5, 6, 10, 11, 12
 QUIET_HEADS = {ZB: 4, DS: 17, BR: 2, CH: 13, ZAL: 5, BRO: 11, TD: 15}
 
 
@@ -183,3 +183,33 @@ def test_hires_and_sends_the_fifth_assassin_that_ranks_it_first() -> None:
     state = drive(state, {R}, lambda s: s.phase is Phase.OVER, limit=2000)
     assert state.result is not None
     assert state.result.victory is Victory.HAND_OF_ORDER and state.result.ranks[R] == 0
+
+
+def test_reaches_for_the_privy_councillor_when_it_holds_the_will_lands() -> None:
+    # Six players, nine lands (m = 5): R has land majority on five lands with M ≤ P (Золотой Берег,
+    # Бурые Равнины, Чёрная Гавань, Сапфировые Озёра, Залесье), but B holds the Тайный Советник
+    # Гюнтер by one token. R's one messenger could take a neutral land head outright (a head's action
+    # and vote), yet it goes to Гюнтер: a token level with B is a step towards the Воля народа, the
+    # one thing R still lacks.
+    heads = {ZB: 4, DS: 17, BR: 18, CH: 12, SO: 6, ZAL: 5, DG: 8, BRO: 11, TD: 15}
+    state = new(6, heads=heads, council=[7, 16, 10, 2])
+    state = with_tokens(
+        state,
+        chars={4: {R: 2}, 2: {B: 1}, 7: {G: 2}, 16: {G: 2}, 10: {G: 2}, 17: {Y: 2}, 12: {B: 2}},
+        lands={ZB: {R: 2}, BR: {R: 1}, CH: {R: 1}, SO: {R: 1}, ZAL: {R: 1}},
+    )
+    state = with_hand(state, R, "M05", MercType.MESSENGER, expires=2)
+    state = begin(state, Phase.CHARACTERS, turn=2)
+    state = drive(state, {R}, lambda s: not s.hands[R] or 4 in s.acted or R in s.passed)
+    sent = [c for c in state.cards if c.owner == R]
+    assert [c.character for c in sent] == [2]
+
+
+def test_reaches_for_a_seat_only_in_nine_land_games() -> None:
+    # With 7 lands (2–5 players) m = 4 is quickly held; there only a held seat makes the lands count.
+    for seats, lands in ((4, (ZB, BR, CH, ZAL)), (6, (ZB, BR, CH, SO, ZAL))):
+        state = new(seats, council=[7, 16, 10, 2])
+        state = with_tokens(state, chars={2: {B: 1}}, lands={land: {R: 1} for land in lands})
+        ctx = Ctx(ENGINE.view(state, R))
+        level = ctx.char_gain(ctx.board, 2, 1)
+        assert (level > 10 * TOKEN_COUNCIL) is (seats == 6), (seats, level)
