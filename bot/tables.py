@@ -351,6 +351,14 @@ class NullPublisher:
         return True
 
 
+def _answered_in_person(seat: Seat) -> list[Seat]:
+    """Clear ``seat``'s timeouts in a row (its player answered); return the seats whose row must be stored."""
+    if not seat.timeouts_in_row:
+        return []
+    seat.timeouts_in_row = 0
+    return [seat]
+
+
 def _err(code: str, **params: str | int) -> TableError:
     return TableError(code, **params)
 
@@ -1006,10 +1014,7 @@ class TableService:
                 step = engine.apply(state, seat.seat, action)
                 steps.append((action, step))
                 state = step.state
-            seat_updates: list[Seat] = []
-            if seat.timeouts_in_row:
-                seat.timeouts_in_row = 0
-                seat_updates.append(seat)
+            seat_updates = _answered_in_person(seat)
             *earlier, (action, last) = steps
             await self._commit(
                 table,
@@ -1186,11 +1191,9 @@ class TableService:
             seat.passing = scope
             action = table.engine.default_action(state, seat.seat)
             step = table.engine.apply(state, seat.seat, action)
-            updates: list[Seat] = []
-            if seat.timeouts_in_row:
-                seat.timeouts_in_row = 0
-                updates.append(seat)
-            await self._commit(table, seat.seat, action, step.state, step.events, user_id=user_id, seats=updates)
+            await self._commit(
+                table, seat.seat, action, step.state, step.events, user_id=user_id, seats=_answered_in_person(seat)
+            )
         return table
 
     async def resume_windows(self, table_id: int, user_id: int) -> Table:
