@@ -225,14 +225,14 @@ class Table:
         active = self.engine.active_seats(state)
         return bool(active) and active <= reaction_seats(self.engine, state)
 
+    def standing_pass(self, index: int, state: BaseState) -> bool:
+        """Return whether seat ``index`` holds a standing pass whose span still lasts in ``state``."""
+        passing = self.seats[index].passing
+        return passing is not None and passing == pass_scope(self.engine, state)
+
     def passes(self, index: int, state: BaseState) -> bool:
         """Return whether seat ``index`` stands on a pass that answers its reaction window in ``state``."""
-        passing = self.seats[index].passing
-        return (
-            passing is not None
-            and passing == pass_scope(self.engine, state)
-            and index in reaction_seats(self.engine, state)
-        )
+        return self.standing_pass(index, state) and index in reaction_seats(self.engine, state)
 
     def answered_for(self, index: int, state: BaseState) -> bool:
         """Return whether the table answers seat ``index``'s decision in ``state`` itself (AI or standing pass)."""
@@ -1204,9 +1204,7 @@ class TableService:
             if seat is None:
                 raise _err("table.not_seated")
             state = table.state
-            if table.status != "active" or state is None or seat.passing is None:
-                raise _err("react.not_passing")
-            if seat.passing != pass_scope(table.engine, state):
+            if table.status != "active" or state is None or not table.standing_pass(seat.seat, state):
                 raise _err("react.not_passing")
             seat.passing = None
         self.publisher.table_changed(table, ())

@@ -426,8 +426,8 @@ class Person:
         if seat in reaction_seats(table.engine, table.state):
             done = code == encode_action(table.engine.default_action(table.state, seat))
             self.row.windows.append((int(getattr(table.state, "turn", 0)), done))
-        if self.standing_pass and await self._pass_rest_of_turn(board, seat, prompt, code):
-            return
+            if done and self.standing_pass and await self._pass_rest_of_turn(board, prompt):
+                return
         # One pick of a chained option or a multi-select takes several steps at once: fewer taps than anything else.
         if self.panel is not None and await self._take_several(self.panel, seat, prompt):
             return
@@ -440,12 +440,7 @@ class Person:
                 return
         if self.panel is not None and await self._try_forms(self.panel, seat):
             return
-        self._tap()
-        self.row.opens += 1
-        opened = await self.member.click(board, custom_id=f"tbl:{table.id}:hand")
-        if opened.response is None or not opened.ephemeral:
-            raise RuntimeError("“My cards” did not open a private panel")
-        self.panel = opened.response
+        self.panel = await self._open_panel(board)
         if await self._take_several(self.panel, seat, prompt):
             return
         if await self._try_forms(self.panel, seat, prompt=prompt, first=code):
@@ -457,29 +452,25 @@ class Person:
             return
         raise RuntimeError(f"action {code} of table #{table.id} is offered nowhere (v{prompt})")
 
-    async def _pass_rest_of_turn(self, board: ResponseMessage, seat: int, prompt: int, code: str) -> bool:
+    async def _open_panel(self, board: ResponseMessage) -> ResponseMessage:
+        """Click "My cards" on the board (one tap) and return the private panel it opens."""
+        self._tap()
+        self.row.opens += 1
+        opened = await self.member.click(board, custom_id=f"tbl:{self.table.id}:hand")
+        if opened.response is None or not opened.ephemeral:
+            raise RuntimeError("“My cards” did not open a private panel")
+        return opened.response
+
+    async def _pass_rest_of_turn(self, board: ResponseMessage, prompt: int) -> bool:
         """Answer a window the AI passes with "Done until the end of the turn"; return whether she did.
 
         She gives up what a later window of the turn might have offered, as a person using the
         button does (``--no-pass`` plays the same seeds without it, to compare).
         """
-        table = self.table
-        state = table.state
-        assert state is not None  # noqa: S101 - an active table
-        if seat not in reaction_seats(table.engine, state):
-            return False
-        default = table.engine.default_action(state, seat)
-        if code != encode_action(default):
-            return False
-        button = f"pass:{table.id}:{prompt}:on"
+        button = f"pass:{self.table.id}:{prompt}:on"
         for message in (self.panel, None):
             if message is None:
-                self._tap()
-                self.row.opens += 1
-                opened = await self.member.click(board, custom_id=f"tbl:{table.id}:hand")
-                if opened.response is None or not opened.ephemeral:
-                    raise RuntimeError("“My cards” did not open a private panel")
-                self.panel = message = opened.response
+                self.panel = message = await self._open_panel(board)
             if button in {c.get("custom_id") for c in _walk(self._rows(message))}:
                 self._tap()
                 self.row.passes += 1

@@ -397,8 +397,7 @@ def panel_payload(table: Table, user_id: int, locale: str) -> Payload:
         seat_obj is not None
         and not seat_obj.autopilot
         and table.status == "active"
-        and seat_obj.passing is not None
-        and seat_obj.passing == pass_scope(table.engine, table.state)
+        and table.standing_pass(seat_obj.seat, table.state)
     )
     if standing:
         lines.extend(["", translate(locale, "react.passing")])

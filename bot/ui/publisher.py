@@ -314,9 +314,10 @@ class DiscordPublisher:
                 if await self._draw_board(table):
                     failures = 0
                     continue
-                if failures >= len(self.retry_delays) or table.id in self._board_stops:
-                    if failures >= len(self.retry_delays):
-                        log.warning("gave up updating the board of table %s for now", table.id)
+                if table.id in self._board_stops:
+                    return  # the last board is being drawn (:meth:`_flush_board`)
+                if failures >= len(self.retry_delays):
+                    log.warning("gave up updating the board of table %s for now", table.id)
                     return
                 # Draw again later (from the state as it is then) unless a newer change already will.
                 self._dirty.add(table.id)
