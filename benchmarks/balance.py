@@ -757,15 +757,30 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--games", type=int, default=DEFAULT_GAMES, help="games per setting")
     parser.add_argument("--game", choices=(*registered_games(), "all"), default="all", help="one game (default: all)")
     parser.add_argument("--seats", default="", help="player counts to play, e.g. 3,8 (default: every count)")
+    parser.add_argument(
+        "--option",
+        action="append",
+        default=[],
+        metavar="NAME=VALUE",
+        help="only settings with this option value, e.g. lands=random or grid=4x4 (repeatable)",
+    )
     parser.add_argument("--workers", type=int, default=2, help="worker processes")
     parser.add_argument("--seed", default=DEFAULT_SEED)
     parser.add_argument("--out", type=Path, default=Path("bench-output"), help="writes <out>/balance.md")
     args = parser.parse_args(argv)
     games = registered_games() if args.game == "all" else [args.game]
     counts = {int(s) for s in args.seats.split(",") if s}
-    chosen = [s for g in games for s in settings_of(g) if not counts or s.seats in counts]
+    wanted = {tuple(option.split("=", 1)) for option in args.option if "=" in option}
+    if len(wanted) != len(args.option):
+        parser.error("an --option is NAME=VALUE")
+    chosen = [
+        s
+        for g in games
+        for s in settings_of(g)
+        if (not counts or s.seats in counts) and wanted <= {(name, str(value)) for name, value in s.options}
+    ]
     if not chosen:
-        parser.error("no setting of that game has those player counts")
+        parser.error("no setting of that game has those player counts and options")
     start = time.perf_counter()
     results = measure(
         chosen, args.games, workers=args.workers, seed=args.seed, progress=lambda text: print(text, file=sys.stderr)

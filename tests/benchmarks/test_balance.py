@@ -243,6 +243,16 @@ def test_command_writes_the_report(tmp_path, capsys) -> None:
     assert captured.err.splitlines() == ["coup: 2 players: 2 games played", "coup: 2 players, draft: 2 games played"]
 
 
+def test_command_plays_only_the_settings_with_the_options_asked(tmp_path, capsys) -> None:
+    """``--option lands=random`` measures one land set; a value no setting has is refused, not run empty."""
+    args = ["--games", "1", "--game", "intrigue", "--seats", "2", "--workers", "1", "--out", str(tmp_path)]
+    assert balance.main([*args, "--option", "lands=random"]) == 0
+    assert capsys.readouterr().err.splitlines() == ["intrigue: 2 players, lands=random: 1 games played"]
+    for bad in ("lands=none", "lands"):
+        with pytest.raises(SystemExit):
+            balance.main([*args, "--option", bad])
+
+
 def test_bench_section_plays_the_settings_it_is_given() -> None:
     lines = balance.bench_balance(games=2, workers=1, settings=[Setting("coup", 2)])
     assert [line.name for line in lines] == ["coup: 2 players (2 games; ±5 pp needs ≥ 385 games)"]
