@@ -82,10 +82,14 @@ SEAT_COLOURS: tuple[Rgb, ...] = (
     (0, 114, 178),  # blue
     (235, 235, 235),  # light grey
 )
-#: What an image shown in a Discord embed is scaled into: at most 400 px wide (the embed's width)
-#: and 280 px high (SimCord's preview caps an embed image at ``max-height: 280px``; the client's own
-#: cap is about 300). A 10:7 board fills the box exactly, so neither cap shrinks it more than the other.
+#: What an image shown in a Discord embed is scaled into on the desktop: at most 400 px wide (the
+#: embed's width) and 280 px high (SimCord's preview caps an embed image at ``max-height: 280px``; the
+#: client's own cap is about 300).
 PREVIEW_BOX = (400, 280)
+#: The same on a 400-px phone: the embed is only 280 px wide there, and the 280-px height cap stays.
+#: This box is the stricter one for every board, so a square board fills it best: a 10:7 board is
+#: shown 280x196 on the phone, a square one 280x280 at the same scale.
+PHONE_BOX = (280, 280)
 #: The smallest text, in pixels as shown by the client, that reads on a phone.
 MIN_SHOWN_TEXT = 11
 
@@ -101,8 +105,15 @@ def seat_colour(seat: int) -> Rgb:
 
 
 def shown_scale(width: int, height: int) -> float:
-    """Return the factor the client shrinks a ``width`` x ``height`` embed image by (at most 1)."""
-    return min(1.0, PREVIEW_BOX[0] / width, PREVIEW_BOX[1] / height)
+    """Return the factor the client shrinks a ``width`` x ``height`` embed image by (at most 1).
+
+    It is the smaller of the desktop's and the phone's, so a text that reads at it reads on both.
+    """
+    return min(
+        1.0,
+        *(box[0] / width for box in (PREVIEW_BOX, PHONE_BOX)),
+        *(box[1] / height for box in (PREVIEW_BOX, PHONE_BOX)),
+    )
 
 
 def min_font_size(width: int, height: int) -> int:

@@ -1,10 +1,10 @@
 """What the readability tests of the compact boards share: the size of every text a render draws.
 
-The client shows an embed image at most 400 px wide and 280 px high (SimCord's preview caps it at
-280, the Discord client at about 300: the stricter one counts); a text reads there when its font
-size times ``min(400 / width, 280 / height)`` (:func:`bot.render.common.shown_scale`) is at least
-11 px (issue 13). Reading the sizes off the drawing calls checks what is drawn, not only the
-constants a renderer declares.
+The client shows an embed image at most 400 px wide and 280 px high on the desktop (SimCord's
+preview caps it at 280, the Discord client at about 300: the stricter one counts) and 280 x 280 on a
+400-px phone; a text reads there when its font size times ``min(280 / width, 280 / height)``
+(:func:`bot.render.common.shown_scale`) is at least 11 px (issue 13). Reading the sizes off the
+drawing calls checks what is drawn, not only the constants a renderer declares.
 """
 
 from __future__ import annotations

@@ -14,6 +14,7 @@ from PIL import Image
 
 from bot.render.common import (
     PANEL,
+    PHONE_BOX,
     PREVIEW_BOX,
     SEAT_COLOURS,
     TEXT,
@@ -111,18 +112,17 @@ def test_the_badge_shows_the_seat_number_in_the_seat_colour(seat: int) -> None:
     assert image.tobytes() != other.tobytes()
 
 
-def test_the_readable_size_follows_the_preview_box() -> None:
-    """The box is 400 wide and 280 high (SimCord's ``max-height: 280px``), not the 400x300 once assumed."""
-    assert PREVIEW_BOX == (400, 280)
-    assert shown_scale(1000, 580) == pytest.approx(0.4)
-    assert min_font_size(1000, 580) == 28  # the old Coup board's 18 px text showed at 7 px
-    assert shown_scale(600, 450) == pytest.approx(280 / 450)  # a 4:3 board: the height cap binds
-    assert min_font_size(600, 450) == 18  # so 17 px text on it showed at 10.6 px
-    assert min_font_size(800, 600) == 24  # and Масти's, Интриги's 22 px at 10.3 px
-    assert min_font_size(600, 420) == 17  # a 10:7 board fills the box: 2/3 either way
-    assert min_font_size(800, 560) == 22
-    assert min_font_size(720, 504) == 20
-    assert min_font_size(400, 200) == 11
+def test_the_readable_size_follows_the_phone_box() -> None:
+    """The desktop shows an embed image in 400x280 (SimCord's ``max-height: 280px``), a 400-px phone in 280x280."""
+    assert PREVIEW_BOX == (400, 280) and PHONE_BOX == (280, 280)
+    assert shown_scale(1000, 580) == pytest.approx(0.28)
+    assert shown_scale(600, 420) == pytest.approx(280 / 600)  # a 10:7 board: the phone's width binds
+    assert min_font_size(600, 420) == 24  # so its 17 px text showed 7.9 px tall on a phone
+    assert min_font_size(800, 560) == 32
+    assert shown_scale(600, 600) == shown_scale(600, 420)  # a square board is shown as large, and taller
+    assert shown_scale(500, 800) == pytest.approx(280 / 800)  # a tall one: the height cap binds
+    assert min_font_size(720, 720) == 29
+    assert min_font_size(280, 120) == 11 and shown_scale(200, 100) == 1  # never enlarged
 
 
 def test_a_seat_badge_can_carry_a_number_larger_than_its_default(monkeypatch: pytest.MonkeyPatch) -> None:

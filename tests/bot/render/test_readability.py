@@ -1,8 +1,8 @@
-"""Every game's public board reads where the client shows it: no text under 11 px at the 400x280 box.
+"""Every game's public board reads where the client shows it: no text under 11 px on a 400-px phone.
 
 The per-game tests check each renderer's declared sizes; this one holds all four boards to the same
 rule, read off what is actually drawn (seat numbers, card values and labels included), at the
-stricter of the two caps: SimCord's preview shows an embed image at most 280 px high.
+stricter of the two boxes an embed image is shown in: 400x280 on the desktop, 280x280 on the phone.
 """
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ import bot.render.coup
 import bot.render.intrigue
 import bot.render.masti
 from bot.presenters.registry import PRESENTERS
-from bot.render.common import MIN_SHOWN_TEXT, PREVIEW_BOX, shown_scale
+from bot.render.common import MIN_SHOWN_TEXT, PHONE_BOX, shown_scale
 from tests.bot.render import readability
 
 
@@ -57,7 +57,7 @@ def _text_caches(module: ModuleType) -> list[Callable[..., Any]]:
 
 
 @pytest.mark.parametrize("game", list(MODULES))
-def test_the_public_board_draws_no_text_under_11_px_as_the_client_shows_it(game: str) -> None:
+def test_the_public_board_draws_no_text_under_11_px_as_a_phone_shows_it(game: str) -> None:
     module = MODULES[game]
     module.board_palette()  # drawn from full boards and hands: build it before recording
     sizes: set[tuple[int, int]] = set()
@@ -72,5 +72,5 @@ def test_the_public_board_draws_no_text_under_11_px_as_the_client_shows_it(game:
             assert seen and not small, (game, locale, round(shown, 3), small[:5])
     assert len(sizes) == 1  # one size through the game: an edit never resizes the message
     (width, height) = sizes.pop()
-    # 10:7 like the box: the board fills it, so neither cap shrinks it more than the other.
-    assert width * PREVIEW_BOX[1] == height * PREVIEW_BOX[0]
+    # Square like the phone's box: the board fills it, so neither cap shrinks it more than the other.
+    assert width * PHONE_BOX[1] == height * PHONE_BOX[0]
