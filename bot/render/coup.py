@@ -38,6 +38,7 @@ from bot.render.common import (
     BLUE,
     CREAM,
     DRAW_LOCK,
+    ELLIPSIS,
     FELT,
     FELT_EDGE,
     FELT_LINE,
@@ -598,26 +599,34 @@ class _Board:
 
     # -- header
     def _header(self) -> None:
+        """Draw the crown and title at the left, the court deck (a stack, its count, in words) at the right.
+
+        The deck is what a player reads here; when both do not fit (a long plural, "карты"), the
+        title's word goes and the crown stays, rather than the deck's words being cut.
+        """
         d = self.draw_
         cy = MARGIN + HEADER_H // 2
         paste_rgba(self.image, crown_icon(30), (MARGIN + 2, cy - 16))
         title = self.t("title").upper()
         title_font = font(Face.BOLD, TITLE_SIZE)
-        d.text((MARGIN + 38, cy), title, font=title_font, fill=GOLD, anchor="lm")
         deck_right = WIDTH - MARGIN - 6  # clear of the felt's rounded rim
         words = self.t("deck", n=self.view.deck_size)
         words_font = font(Face.REGULAR, DECK_SIZE)
-        left = MARGIN + 38 + title_font.getlength(title) + 14
         count = str(self.view.deck_size)
         count_font = font(Face.BOLD, DECK_COUNT_SIZE)
-        room = deck_right - left - 8 - count_font.getlength(count) - 12 - 28
-        words = fit_text(words, words_font, room)
+        stack_w = 22 + 8  # three card backs, each 4 px right of the one below
+        deck_w = stack_w + 12 + count_font.getlength(count) + 8 + words_font.getlength(words)
+        left = MARGIN + 38
+        if left + title_font.getlength(title) + 14 + deck_w <= deck_right:
+            d.text((left, cy), title, font=title_font, fill=GOLD, anchor="lm")
+        else:
+            words = fit_text(words, words_font, deck_right - left - (deck_w - words_font.getlength(words)))
         words_x = deck_right - words_font.getlength(words)
         d.text((words_x, cy + 1), words, font=words_font, fill=TEXT_MUTED, anchor="lm")
         count_x = words_x - 8 - count_font.getlength(count)
         d.text((count_x, cy), count, font=count_font, fill=TEXT, anchor="lm")
         back = card_back((22, 30))
-        icon_x = round(count_x) - 12 - 22 - 8
+        icon_x = round(count_x) - 12 - stack_w
         for i in range(3):
             paste_rgba(self.image, back, (icon_x + 4 * i, cy - 17 + 2 * i))
 
@@ -967,14 +976,22 @@ class _Board:
             if width > level:
                 segments[i] = Segment("seat", fit_text(segments[i].text, name_font, level), seat=segments[i].seat)
         overflow = sum(self._segment_width(s, size, headline) for s in segments) - max_w
-        if overflow > 0:  # names are as short as they may get: cut the line's last words instead
-            for i in range(len(segments) - 1, -1, -1):
-                if segments[i].kind in {"text", "action"}:
-                    fnt = font(Face.BOLD if headline or segments[i].kind == "action" else Face.REGULAR, size)
-                    room = fnt.getlength(segments[i].text) - overflow
-                    segments[i] = Segment(segments[i].kind, fit_text(segments[i].text, fnt, max(room, 0)))
-                    segments = segments[: i + 1]
-                    break
+        # Names are as short as they may get: cut the line's last words instead. A run too short to
+        # absorb the cut goes, with whatever follows it, and an ellipsis says the line goes on
+        # (a long "waiting for" list once ran off the strip, only its last comma cut).
+        while overflow > 0:
+            last = next((k for k in range(len(segments) - 1, -1, -1) if segments[k].kind in {"text", "action"}), None)
+            if last is None:
+                break
+            segment = segments[last]
+            fnt = font(Face.BOLD if headline or segment.kind == "action" else Face.REGULAR, size)
+            room = fnt.getlength(segment.text) - overflow
+            if last == 0 or room >= fnt.getlength(segment.text.strip()[:1] + ELLIPSIS):
+                segments = [*segments[:last], Segment(segment.kind, fit_text(segment.text, fnt, max(room, 0)))]
+                break
+            tail = [] if segment.text.strip() == ELLIPSIS else [Segment("text", " " + ELLIPSIS)]
+            segments = [*segments[:last], *tail]
+            overflow = sum(self._segment_width(s, size, headline) for s in segments) - max_w
         return segments
 
 

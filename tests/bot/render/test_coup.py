@@ -433,3 +433,19 @@ def test_a_long_challenge_keeps_its_card_and_names_on_a_full_strip() -> None:
         seats = [(segment.seat, segment.text) for segment in headline if segment.kind == "seat"]
         assert [seat for seat, _ in seats] == [1, 4] and seats[0][1] == "Саша"  # challenger and claimant, uncut
         assert len(board.lines) <= bot.render.coup.STRIP_LINES
+
+
+def test_a_long_waiting_list_is_cut_to_the_strip_with_an_ellipsis() -> None:
+    """Seven seats to wait for, long names: each strip line ends within the strip, the cut marked "…"."""
+    names = [f"Александра Петровна {seat}" for seat in range(8)]
+    board = bot.render.coup._Board(make_view(8), names, "ru")
+    room = WIDTH - 2 * bot.render.coup.MARGIN - 20 - bot.render.coup.STRIP_PAD
+    waiting = board.lines[-1]
+    assert len([segment for segment in waiting if segment.kind == "seat"]) == 6
+    for index, line in enumerate(board.lines):
+        headline = index < board.headline_rows
+        size = bot.render.coup.HEADLINE_SIZE if headline else bot.render.coup.DETAIL_SIZE
+        fitted = board._fit_line(line, size, room, headline=headline)
+        assert sum(board._segment_width(segment, size, headline) for segment in fitted) <= room
+    fitted = board._fit_line(waiting, bot.render.coup.DETAIL_SIZE, room, headline=False)
+    assert fitted[-1].text.endswith(ELLIPSIS)
