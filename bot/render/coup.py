@@ -963,11 +963,21 @@ class _Board:
             x += width
 
     def _fit_line(self, line: list[Segment], size: int, max_w: float, *, headline: bool) -> list[Segment]:
-        """Shorten the longest names (then the last text run) until ``line`` fits in ``max_w``."""
+        """Shorten the longest names (then the last text runs) until ``line`` fits in ``max_w``.
+
+        A claim ("· claims Captain") goes first, whole: it is said again by the challenge or block
+        lines around it, and names cut to a few letters for its sake read worse than no claim.
+        """
         segments = list(line)
         overflow = sum(self._segment_width(s, size, headline) for s in segments) - max_w
         if overflow <= 0:
             return segments
+        claim = next((i for i, seg in enumerate(segments) if seg.kind == "text" and seg.text.strip() == "·"), None)
+        if claim is not None:
+            segments = segments[:claim]
+            overflow = sum(self._segment_width(s, size, headline) for s in segments) - max_w
+            if overflow <= 0:
+                return segments
         name_font = font(Face.BOLD, size)
         widths = {i: name_font.getlength(s.text) for i, s in enumerate(segments) if s.kind == "seat"}
         level = water_level(sorted(widths.values(), reverse=True), overflow)

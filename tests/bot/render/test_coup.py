@@ -449,3 +449,20 @@ def test_a_long_waiting_list_is_cut_to_the_strip_with_an_ellipsis() -> None:
         assert sum(board._segment_width(segment, size, headline) for segment in fitted) <= room
     fitted = board._fit_line(waiting, bot.render.coup.DETAIL_SIZE, room, headline=False)
     assert fitted[-1].text.endswith(ELLIPSIS)
+
+
+def test_a_context_line_too_long_loses_its_claim_before_its_names() -> None:
+    """Under a challenge, the action line drops "· claims Captain" (the headline names it) and keeps both names."""
+    view = make_view(
+        2,
+        phase=Phase.PROVE,
+        challenge=ChallengeView(challenger=1, claimant=0, card=Card.CAPTAIN, against="action"),
+        awaiting=(0,),
+    )
+    room = WIDTH - 2 * bot.render.coup.MARGIN - 20 - bot.render.coup.STRIP_PAD
+    for locale in LOCALES:
+        board = bot.render.coup._Board(view, NAMES, locale)
+        (action_line,) = [line for line in board.lines if any(segment.kind == "action" for segment in line)]
+        fitted = board._fit_line(action_line, bot.render.coup.DETAIL_SIZE, room, headline=False)
+        assert [segment.text for segment in fitted if segment.kind == "seat"] == ["Наташа", "Саша"]
+        assert fitted[-1].kind == "action"
