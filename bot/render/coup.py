@@ -7,12 +7,16 @@ stand still while the embed's live countdown runs on. A view for one seat may al
 that seat's own hand, which is then drawn face up in its panel (for the private "my hand" image);
 a view carrying any other seat's hand is refused, so a leak in a caller cannot reach an image.
 
-Sized for where Discord shows it: the board is 600 x 450 for every table and phase, which the
-client shrinks to 2/3 (its embed image box is 400 x 300), so no font is under 17 px (11 px as
-shown) and the height never changes between edits. Cards on the board show only their emblem,
-the same picture as the character's emoji in the panel and on the buttons (crown, dagger, anchor,
-scroll, rose); the status strip names them. :func:`render_coup_hand` draws the viewer's own cards,
-named, 400 px wide, for the private panel.
+Sized for where Discord shows it: the board is 600 x 600 for every table and phase. A 400-px phone
+shows an embed image at most 280 x 280, the stricter of its two boxes, so the board is square and
+shown at 280/600 there; no font is under 24 px (11 px as shown) and the size never changes between
+edits. Being read that small, it holds few, big things: per seat a numbered badge and name, the
+cards, the coins and one status pill; the court deck in the header; the pending action, block and
+challenge in the strip (which drops its "waiting for" line, said by the pills too, before it cuts a
+name or a card). Cards on the board show only their emblem, the same picture as the character's
+emoji in the panel and on the buttons (crown, dagger, anchor, scroll, rose); the strip names them.
+An eliminated seat goes grey, its revealed cards keep their colours. :func:`render_coup_hand` draws
+the viewer's own cards, named, 280 px wide (a phone shows it at full size), for the private panel.
 
 Run ``python -m bot.render.coup`` to write sample boards to ``/tmp/render-samples/`` and print
 render time and PNG size per seat count.
@@ -34,6 +38,7 @@ from bot.render.common import (
     BLUE,
     CREAM,
     DRAW_LOCK,
+    ELLIPSIS,
     FELT,
     FELT_EDGE,
     FELT_LINE,
@@ -80,45 +85,47 @@ from games.coup.models import (
 __all__ = ["render_coup_board", "render_coup_hand"]
 
 # ----------------------------------------------------------------------------- layout
-#: The board is 600 x 420 for every table size and phase: the embed box's 10:7, so the client shows
-#: it at 2/3 (400 x 280) whichever cap binds, and the image never changes height between edits.
+#: The board is 600 x 600 for every table size and phase: square like the phone's 280 x 280 embed
+#: box, the stricter of the two boxes the client fits it in, so it shows at 280/600 there (and the
+#: same on the desktop, where the 280-px height cap binds) and never changes size between edits.
 WIDTH = 600
-HEIGHT = 420
+HEIGHT = 600
 MARGIN = 10
 GAP = 8
-HEADER_H = 32
+HEADER_H = 36
 PANEL_PAD = 8
-PANEL_H = 130
-#: Space between the name row and the cards, and between the cards and the status badges.
-NAME_GAP = 4
-BADGE_GAP = 2
-#: One row of panels (2 or 3 players) has the height of two: its cards grow into it.
-PANEL_H_SINGLE = 2 * PANEL_H + GAP
-#: The largest card, on a single row of panels.
-CARD_BIG = (96, 132)
+#: Space between the name row and the cards.
+NAME_GAP = 6
+#: Space between the cards and the coin-and-status column at their right.
+COLUMN_GAP = 10
+#: The column right of the cards is at least this wide: room for "ЖДЁМ" or "WAITING" in a pill.
+COLUMN_MIN = 120
 STRIP_PAD = 6
 #: The strip always holds this many lines (a headline and two more), so its height never changes.
 STRIP_LINES = 3
-HEADLINE_H = 26
-DETAIL_H = 23
+HEADLINE_H = 31
+DETAIL_H = 29
+#: A name in the strip is cut to this width (about fourteen letters) before the line is laid out, so a
+#: long name leaves room for the rest of its line.
+STRIP_NAME_MAX = 260
 #: A seat token in a strip line is this much taller than the line's font: room for its number at
 #: :data:`MIN_FONT` (a token only ``size + 2`` across drew its number at 12 px, 8 px as shown).
 TOKEN_EXTRA = 5
-BADGE_H = 22
-SWATCH = 26
-COIN_ICON = 24
-#: Font sizes: none under :data:`MIN_FONT`, the size that shows 11 px tall at the client's 2/3.
+BADGE_H = 30
+SWATCH = 30
+COIN_ICON = 28
+#: Font sizes: none under :data:`MIN_FONT`, the size that shows 11 px tall on a phone (24 px).
 MIN_FONT = min_font_size(WIDTH, HEIGHT)
-TITLE_SIZE = 24
-NAME_SIZE = 18
-SEAT_NUMBER_SIZE = 17
-COIN_SIZE = 22
-BADGE_SIZE = 17
-DECK_SIZE = 17
-DECK_COUNT_SIZE = 22
-HEADLINE_SIZE = 19
-DETAIL_SIZE = 17
-STAMP_SIZE = 22
+TITLE_SIZE = 26
+NAME_SIZE = 26
+SEAT_NUMBER_SIZE = MIN_FONT
+COIN_SIZE = 28
+BADGE_SIZE = MIN_FONT
+DECK_SIZE = MIN_FONT
+DECK_COUNT_SIZE = 28
+HEADLINE_SIZE = 26
+DETAIL_SIZE = MIN_FONT
+STAMP_SIZE = 28
 FONT_SIZES = (
     TITLE_SIZE,
     NAME_SIZE,
@@ -131,17 +138,20 @@ FONT_SIZES = (
     DETAIL_SIZE,
     STAMP_SIZE,
 )
-#: Card size on the board (largest that fits the panel); cards there show their emblem only, the
-#: same picture as the card's emoji in the panel and on the buttons (its name is in the status strip).
+#: Card shape on the board (width : height); cards there show their emblem only, the same picture
+#: as the card's emoji in the panel and on the buttons (its name is in the status strip).
 CARD_MAX = (44, 60)
+#: The largest card, when two players share one row of tall panels.
+CARD_BIG = (120, 164)
 #: The private hand picture: up to five cards (an exchange pool and a lost card), each named below,
-#: 400 px wide so the client shows it at full size (11 px text reads as it is).
-HAND_WIDTH = 400
+#: 280 px wide and at most 280 high so that even a phone shows it at full size (11 px text reads as
+#: it is); with four or five cards the cards get narrower to fit the row.
+HAND_WIDTH = 280
 HAND_HEIGHT = 162
 HAND_CARD = (70, 98)
 HAND_GAP = 6
 HAND_LABEL_SIZE = 12
-HAND_NOTE_SIZE = 14
+HAND_NOTE_SIZE = 12
 HAND_COIN_SIZE = 18
 HAND_FONT_SIZES = (HAND_LABEL_SIZE, HAND_NOTE_SIZE, HAND_COIN_SIZE)
 
@@ -222,23 +232,32 @@ def render_coup_hand(view: CoupView, names: Sequence[str], locale: str) -> bytes
         coins_x = HAND_WIDTH - 12 - round(coin_font.getlength(coins)) - 6 - 22
         paste_rgba(image, coin_icon(22), (coins_x, 7))
         d.text((coins_x + 28, 18), coins, font=coin_font, fill=TEXT, anchor="lm")
-        note = fit_text(translate(locale, "render.coup.private"), note_font, coins_x - 24)
+        note = fit_text(translate(locale, "render.coup.private"), note_font, coins_x - 18)
         d.text((12, 18), note, font=note_font, fill=TEXT_MUTED, anchor="lm")
-        sprites = [(card, card_face(card, "", HAND_CARD, "hand")) for card in cards]
-        sprites += [(card, card_face(card, "", HAND_CARD, "revealed")) for card in me.revealed]
-        card_w, card_h = HAND_CARD
+        size = _hand_card_size(len(cards) + len(me.revealed))
+        sprites = [(card, card_face(card, "", size, "hand")) for card in cards]
+        sprites += [(card, card_face(card, "", size, "revealed")) for card in me.revealed]
+        card_w, card_h = size
         row_w = len(sprites) * card_w + max(0, len(sprites) - 1) * HAND_GAP
         x = (HAND_WIDTH - row_w) // 2
+        top = 36 + (HAND_CARD[1] - card_h) // 2  # narrower cards stay centred on the row
         label_font = font(Face.CONDENSED_BOLD, HAND_LABEL_SIZE)
         for index, (card, sprite) in enumerate(sprites):
-            paste_rgba(image, sprite, (x, 36))
+            paste_rgba(image, sprite, (x, top))
             lost = index >= len(cards)
             text = fit_text(label(card), label_font, card_w + HAND_GAP - 2)
             colour = TEXT_MUTED if lost else CREAM
-            d.text((x + card_w / 2, 36 + card_h + 12), text, font=label_font, fill=colour, anchor="mm")
+            d.text((x + card_w / 2, 36 + HAND_CARD[1] + 12), text, font=label_font, fill=colour, anchor="mm")
             x += card_w + HAND_GAP
         palette = board_palette()
     return encode_png(image, palette)
+
+
+def _hand_card_size(count: int) -> tuple[int, int]:
+    """Return the size of each of ``count`` cards in the hand picture: :data:`HAND_CARD`, or narrower to fit."""
+    room = HAND_WIDTH - 2 * HAND_GAP - max(0, count - 1) * HAND_GAP
+    width = min(HAND_CARD[0], room // max(1, count))
+    return width, round(width * HAND_CARD[1] / HAND_CARD[0])
 
 
 def _check_visibility(view: CoupView) -> None:
@@ -520,18 +539,27 @@ class _Board:
         self.locale = locale
         self.names = {player.seat: self._name(names, player.seat) for player in view.players}
         count = len(view.players)
-        self.cols = {1: 1, 2: 2, 3: 3, 4: 2, 5: 3, 6: 3}.get(count, 4)
+        # Two columns of wide panels, like a list: names keep ~14 letters at the phone's size.
+        # Three players take one column (three rows as tall as six players' rows, twice as wide).
+        self.cols = 1 if count in {1, 3} else 2
         self.rows = max(1, math.ceil(count / self.cols))
         self.panel_w = (WIDTH - 2 * MARGIN - (self.cols - 1) * GAP) // self.cols
-        # The coins sit right of the cards, or below them on a single row of tall panels.
-        self.coins_below = self.rows == 1
-        self.column_w = 0 if self.coins_below else 62
-        self.panel_h = PANEL_H if self.rows > 1 else PANEL_H_SINGLE
-        largest = CARD_MAX if self.rows > 1 else CARD_BIG
-        card_w = min(largest[0], (self.panel_w - 2 * PANEL_PAD - self.column_w - 6) // 2)
-        self.card_size = (card_w, round(card_w * CARD_MAX[1] / CARD_MAX[0]))
+        self.headline_rows = 1  # two when the headline is word-wrapped (see _wrapped)
         self.lines = self._wrapped(self._status_lines())
-        self.strip_h = 2 * STRIP_PAD + HEADLINE_H + DETAIL_H * (STRIP_LINES - 1)
+        # Room for a headline and two details, or a headline wrapped onto two lines and a detail.
+        self.strip_h = 2 * STRIP_PAD + 2 * HEADLINE_H + DETAIL_H * (STRIP_LINES - 2)
+        area = HEIGHT - 2 * MARGIN - HEADER_H - self.strip_h - 2 * GAP
+        self.panel_h = (area - (self.rows - 1) * GAP) // self.rows
+        # On a single row of tall panels (two players) the coins and status go below the cards.
+        self.coins_below = self.rows == 1
+        card_room = self.panel_h - 2 * PANEL_PAD - SWATCH - NAME_GAP
+        if self.coins_below:
+            card_room -= COIN_ICON + BADGE_H + 2 * GAP
+            fit_w = (self.panel_w - 2 * PANEL_PAD - 6) // 2
+        else:
+            fit_w = (self.panel_w - 2 * PANEL_PAD - 6 - COLUMN_GAP - COLUMN_MIN) // 2
+        card_w = min(CARD_BIG[0], fit_w, card_room * CARD_MAX[0] // CARD_MAX[1])
+        self.card_size = (card_w, round(card_w * CARD_MAX[1] / CARD_MAX[0]))
         self.image = Image.new("RGB", (WIDTH, HEIGHT), FELT_EDGE)
         self.draw_ = ImageDraw.Draw(self.image)
 
@@ -571,28 +599,36 @@ class _Board:
 
     # -- header
     def _header(self) -> None:
+        """Draw the crown and title at the left, the court deck (a stack, its count, in words) at the right.
+
+        The deck is what a player reads here; when both do not fit (a long plural, "карты"), the
+        title's word goes and the crown stays, rather than the deck's words being cut.
+        """
         d = self.draw_
         cy = MARGIN + HEADER_H // 2
-        paste_rgba(self.image, crown_icon(28), (MARGIN + 2, cy - 15))
+        paste_rgba(self.image, crown_icon(30), (MARGIN + 2, cy - 16))
         title = self.t("title").upper()
         title_font = font(Face.BOLD, TITLE_SIZE)
-        d.text((MARGIN + 38, cy), title, font=title_font, fill=GOLD, anchor="lm")
-        deck_right = WIDTH - MARGIN
+        deck_right = WIDTH - MARGIN - 6  # clear of the felt's rounded rim
         words = self.t("deck", n=self.view.deck_size)
         words_font = font(Face.REGULAR, DECK_SIZE)
-        left = MARGIN + 38 + title_font.getlength(title) + 14
         count = str(self.view.deck_size)
         count_font = font(Face.BOLD, DECK_COUNT_SIZE)
-        room = deck_right - left - 8 - count_font.getlength(count) - 12 - 28
-        words = fit_text(words, words_font, room)
+        stack_w = 22 + 8  # three card backs, each 4 px right of the one below
+        deck_w = stack_w + 12 + count_font.getlength(count) + 8 + words_font.getlength(words)
+        left = MARGIN + 38
+        if left + title_font.getlength(title) + 14 + deck_w <= deck_right:
+            d.text((left, cy), title, font=title_font, fill=GOLD, anchor="lm")
+        else:
+            words = fit_text(words, words_font, deck_right - left - (deck_w - words_font.getlength(words)))
         words_x = deck_right - words_font.getlength(words)
         d.text((words_x, cy + 1), words, font=words_font, fill=TEXT_MUTED, anchor="lm")
         count_x = words_x - 8 - count_font.getlength(count)
         d.text((count_x, cy), count, font=count_font, fill=TEXT, anchor="lm")
-        back = card_back((20, 28))
-        icon_x = round(count_x) - 12 - 20 - 8
+        back = card_back((22, 30))
+        icon_x = round(count_x) - 12 - stack_w
         for i in range(3):
-            paste_rgba(self.image, back, (icon_x + 4 * i, cy - 16 + 2 * i))
+            paste_rgba(self.image, back, (icon_x + 4 * i, cy - 17 + 2 * i))
 
     # -- seat panels
     def _panel(self, player: PlayerView, x: int, y: int) -> None:
@@ -614,28 +650,44 @@ class _Board:
         name_font = font(Face.BOLD, NAME_SIZE)
         name = fit_text(self.names[player.seat], name_font, x + w - PANEL_PAD - name_x)
         d.text((name_x, sy + SWATCH / 2), name, font=name_font, fill=TEXT, anchor="lm")
-        # Cards, the coin column at their right, and the status badge along the bottom.
+        # The cards, then the coins and the status pill: in a column at the cards' right (stacked
+        # if it is tall enough, else side by side), or below the cards on a single row of panels.
         card_w, card_h = self.card_size
-        below = COIN_ICON + 10 if self.coins_below else 0
-        room = h - (PANEL_PAD + SWATCH + NAME_GAP) - (BADGE_H + PANEL_PAD + BADGE_GAP) - below
-        cards_y = sy + SWATCH + NAME_GAP + max(0, (room - card_h) // 2)
-        if self.coins_below:
-            self._cards(player, x + PANEL_PAD, cards_y, x + w - PANEL_PAD)
-            self._coins(player, x + PANEL_PAD, cards_y + card_h + 8)
-        else:
-            col_x = x + PANEL_PAD + 2 * card_w + 6 + 4
-            self._cards(player, x + PANEL_PAD, cards_y, col_x - 4)
-            self._coins(player, col_x, cards_y + 4)
-        if player.alive:
-            badge_x = x + PANEL_PAD
-            for text, fill, ink in self._badges(player, is_turn, is_winner):
-                width = self._badge(text, badge_x, y + h - PANEL_PAD - BADGE_H, fill, ink, x + w - PANEL_PAD - badge_x)
-                badge_x += width + 6
-        else:
+        top = sy + SWATCH + NAME_GAP
+        right = x + w - PANEL_PAD
+        below = COIN_ICON + BADGE_H + 2 * GAP if self.coins_below else 0
+        cards_y = top + max(0, (y + h - PANEL_PAD - top - below - card_h) // 2)
+        if not player.alive:
+            # Out: the panel goes grey, but its revealed cards keep their colours (everyone counts
+            # them), and the stamp takes the place of the coins and the status.
             self._grey_out(x, y, w, h)
-            mark = stamp(self.t("badge.out").upper())
-            centre_x = x + w // 2
-            paste_rgba(self.image, mark, (centre_x - mark.width // 2, cards_y + card_h // 2 - mark.height // 2))
+            if self.coins_below:
+                self._cards(player, x + PANEL_PAD, cards_y, right)
+                mark = stamp(self.t("badge.out").upper())
+                spot = (x + w // 2 - mark.width // 2, cards_y + card_h + GAP + (below - GAP - mark.height) // 2)
+            else:
+                col_x = x + PANEL_PAD + 2 * card_w + 6 + COLUMN_GAP
+                self._cards(player, x + PANEL_PAD, cards_y, col_x - COLUMN_GAP)
+                mark = stamp(self.t("badge.out").upper())
+                spot = (col_x + (right - col_x - mark.width) // 2, cards_y + card_h // 2 - mark.height // 2)
+            paste_rgba(self.image, mark, spot)
+            return
+        badges = self._badges(player, is_turn, is_winner)
+        if self.coins_below:
+            self._cards(player, x + PANEL_PAD, cards_y, right)
+            coins_y = cards_y + card_h + GAP
+            self._coins(player, x + PANEL_PAD, coins_y)
+            self._badge_row(badges, x + PANEL_PAD, coins_y + COIN_ICON + GAP, right)
+        else:
+            col_x = x + PANEL_PAD + 2 * card_w + 6 + COLUMN_GAP
+            self._cards(player, x + PANEL_PAD, cards_y, col_x - COLUMN_GAP)
+            if card_h >= COIN_ICON + BADGE_H + GAP:
+                self._coins(player, col_x, cards_y + 2)
+                self._badge_row(badges, col_x, cards_y + card_h - BADGE_H, right)
+            else:
+                mid = cards_y + card_h // 2
+                coins_w = self._coins(player, col_x, mid - COIN_ICON // 2)
+                self._badge_row(badges, col_x + coins_w + GAP, mid - BADGE_H // 2, right)
 
     def _cards(self, player: PlayerView, left: int, top: int, right: int) -> None:
         card_w, _ = self.card_size
@@ -653,13 +705,13 @@ class _Board:
         for i, sprite in enumerate(sprites):
             paste_rgba(self.image, sprite, (left + i * step, top))
 
-    def _coins(self, player: PlayerView, x: int, y: int) -> None:
-        """Draw the coin count: a coin, then the number (the coin says what the number counts)."""
+    def _coins(self, player: PlayerView, x: int, y: int) -> int:
+        """Draw the coin count: a coin, then the number (the coin says what the number counts); return its width."""
         paste_rgba(self.image, coin_icon(COIN_ICON), (x, y))
         number_font = font(Face.BOLD, COIN_SIZE)
-        self.draw_.text(
-            (x + COIN_ICON + 5, y + COIN_ICON // 2), str(player.coins), font=number_font, fill=TEXT, anchor="lm"
-        )
+        number = str(player.coins)
+        self.draw_.text((x + COIN_ICON + 5, y + COIN_ICON // 2), number, font=number_font, fill=TEXT, anchor="lm")
+        return COIN_ICON + 5 + round(number_font.getlength(number))
 
     def _badges(self, player: PlayerView, is_turn: bool, is_winner: bool) -> list[tuple[str, Rgb, Rgb]]:
         view = self.view
@@ -670,16 +722,35 @@ class _Board:
             badges.append((self.t("badge.turn"), GOLD, TEXT_DARK))
         if view.losing == player.seat and view.phase is not Phase.OVER:
             badges.append((self.t("badge.losing"), RED, TEXT_DARK))
-        elif player.seat in view.awaiting:
-            badges.append((self.t("badge.awaiting"), BLUE, TEXT_DARK))
+        elif player.seat in view.awaiting and not (is_turn and view.phase is Phase.DECLARE):
+            badges.append((self.t("badge.awaiting"), BLUE, TEXT_DARK))  # declaring is the turn: no second pill
         return badges
 
-    def _badge(self, text: str, x: int, y: int, fill: Rgb, ink: Rgb, max_w: int) -> int:
-        """Draw a status pill at ``x, y``; return its width (0 if there is no room left)."""
+    def _badge_row(self, badges: list[tuple[str, Rgb, Rgb]], x: int, y: int, right: int) -> None:
+        """Draw the status pills left to right from ``x``; if not all fit, only the last (the most urgent).
+
+        The turn's pill is the one that goes: the turn's panel also has a gold rim.
+        """
         fnt = font(Face.CONDENSED_BOLD, BADGE_SIZE)
-        label = fit_text(text.upper(), fnt, max_w - 14)
+        needed = sum(fnt.getlength(text.upper()) + 14 + 6 for text, _, _ in badges)
+        if needed > right - x + 6:
+            badges = badges[-1:]
+        for text, fill, ink in badges:
+            width = self._badge(text, x, y, fill, ink, right - x)
+            x += width + 6
+
+    def _badge(self, text: str, x: int, y: int, fill: Rgb, ink: Rgb, max_w: int) -> int:
+        """Draw a status pill at ``x, y``; return its width (0 if there is no room left).
+
+        A label too long for the room keeps its first word ("ТЕРЯЕТ КАРТУ" becomes "ТЕРЯЕТ"):
+        the strip says the rest, and a whole word reads better than a cut one.
+        """
         if max_w < 40:
             return 0
+        fnt = font(Face.CONDENSED_BOLD, BADGE_SIZE)
+        label = text.upper()
+        if fnt.getlength(label) > max_w - 14:
+            label = fit_text(label.split(" ")[0], fnt, max_w - 14)
         w = min(max_w, round(fnt.getlength(label)) + 14)
         fill_rounded(self.image, (x, y, x + w, y + BADGE_H), BADGE_H // 2, fill)
         self.draw_.text((x + w / 2, y + BADGE_H / 2 + 1), label, font=fnt, fill=ink, anchor="mm")
@@ -707,7 +778,7 @@ class _Board:
 
     def _seat(self, seat: int) -> Segment:
         name = self.names.get(seat) or self.t("player", n=seat + 1)
-        return Segment("seat", name, seat=seat)
+        return Segment("seat", fit_text(name, font(Face.BOLD, HEADLINE_SIZE), STRIP_NAME_MAX), seat=seat)
 
     def _card(self, card: Card) -> Segment:
         return Segment("card", self.card_label(card), card=card)
@@ -777,17 +848,56 @@ class _Board:
         return [lines[0], *lines[1:][-(STRIP_LINES - 1) :]]
 
     def _wrapped(self, lines: list[list[Segment]]) -> list[list[Segment]]:
-        """Break a headline too long for the strip at its "·" (the claim goes on the next line), if there is room.
+        """Break a headline too long for the strip onto a second line, if the strip has room for one.
 
-        Else names would be cut to a few letters; the strip keeps :data:`STRIP_LINES` lines at most.
+        A claim goes down whole (the headline is cut at its "·"); any other headline is word-wrapped
+        and both its lines are drawn as headline (:attr:`headline_rows`). Else names would be cut to
+        a few letters; the strip keeps :data:`STRIP_LINES` lines at most.
         """
+        self.headline_rows = 1
         headline = lines[0]
         room = WIDTH - 2 * MARGIN - 20 - STRIP_PAD
         width = sum(self._segment_width(segment, HEADLINE_SIZE, True) for segment in headline)
-        cut = next((i for i, seg in enumerate(headline) if seg.kind == "text" and seg.text.strip() == "·"), None)
-        if width <= room or cut is None or len(lines) >= STRIP_LINES:
+        if width <= room:
             return lines
-        return [headline[:cut], headline[cut + 1 :], *lines[1:]]
+        waiting = self.t("status.awaiting") + " "
+        if len(lines) >= STRIP_LINES and lines[-1][0].text == waiting:
+            lines = lines[:-1]  # the "waiting for" line goes first: the panels' pills say it too
+        if len(lines) >= STRIP_LINES:
+            return lines
+        cut = next((i for i, seg in enumerate(headline) if seg.kind == "text" and seg.text.strip() == "·"), None)
+        if cut is not None:
+            return [headline[:cut], headline[cut + 1 :], *lines[1:]]
+        split = self._word_wrap(headline, room)
+        if split is None:
+            return lines
+        self.headline_rows = 2
+        return [*split, *lines[1:]]
+
+    def _word_wrap(self, line: list[Segment], room: float) -> tuple[list[Segment], list[Segment]] | None:
+        """Split ``line`` (a headline) at the last space that leaves its first part within ``room``."""
+        fnt = font(Face.BOLD, HEADLINE_SIZE)
+        used = 0.0
+        for i, segment in enumerate(line):
+            width = self._segment_width(segment, HEADLINE_SIZE, True)
+            if used + width <= room:
+                used += width
+                continue
+            if segment.kind == "text":
+                words = segment.text.split(" ")
+                for k in range(len(words) - 1, 0, -1):
+                    head = " ".join(words[:k])
+                    if head.strip() and used + fnt.getlength(head) <= room:
+                        tail = " ".join(words[k:]).lstrip()
+                        rest = [Segment("text", tail)] if tail else []
+                        return [*line[:i], Segment("text", head)], [*rest, *line[i + 1 :]]
+            if i == 0:
+                return None
+            rest = line[i:]
+            if rest[0].kind == "text":
+                rest = [Segment("text", rest[0].text.lstrip()), *rest[1:]]
+            return line[:i], rest
+        return None
 
     def _strip(self, y: int) -> None:
         x0, x1 = MARGIN, WIDTH - MARGIN
@@ -799,9 +909,12 @@ class _Board:
         text_x = x0 + 20
         line_y = y + STRIP_PAD + HEADLINE_H // 2
         for index, line in enumerate(self.lines):
-            size = HEADLINE_SIZE if index == 0 else DETAIL_SIZE
-            self._draw_line(line, text_x, line_y, size, right - text_x, headline=index == 0)
-            line_y += HEADLINE_H // 2 + DETAIL_H // 2 if index == 0 else DETAIL_H
+            headline = index < self.headline_rows
+            size = HEADLINE_SIZE if headline else DETAIL_SIZE
+            self._draw_line(line, text_x, line_y, size, right - text_x, headline=headline)
+            line_y += (
+                HEADLINE_H if index + 1 < self.headline_rows else (HEADLINE_H + DETAIL_H) // 2 if headline else DETAIL_H
+            )
 
     def _accent(self) -> Rgb:
         view = self.view
@@ -850,11 +963,21 @@ class _Board:
             x += width
 
     def _fit_line(self, line: list[Segment], size: int, max_w: float, *, headline: bool) -> list[Segment]:
-        """Shorten the longest names (then the last text run) until ``line`` fits in ``max_w``."""
+        """Shorten the longest names (then the last text runs) until ``line`` fits in ``max_w``.
+
+        A claim ("· claims Captain") goes first, whole: it is said again by the challenge or block
+        lines around it, and names cut to a few letters for its sake read worse than no claim.
+        """
         segments = list(line)
         overflow = sum(self._segment_width(s, size, headline) for s in segments) - max_w
         if overflow <= 0:
             return segments
+        claim = next((i for i, seg in enumerate(segments) if seg.kind == "text" and seg.text.strip() == "·"), None)
+        if claim is not None:
+            segments = segments[:claim]
+            overflow = sum(self._segment_width(s, size, headline) for s in segments) - max_w
+            if overflow <= 0:
+                return segments
         name_font = font(Face.BOLD, size)
         widths = {i: name_font.getlength(s.text) for i, s in enumerate(segments) if s.kind == "seat"}
         level = water_level(sorted(widths.values(), reverse=True), overflow)
@@ -863,14 +986,22 @@ class _Board:
             if width > level:
                 segments[i] = Segment("seat", fit_text(segments[i].text, name_font, level), seat=segments[i].seat)
         overflow = sum(self._segment_width(s, size, headline) for s in segments) - max_w
-        if overflow > 0:  # names are as short as they may get: cut the line's last words instead
-            for i in range(len(segments) - 1, -1, -1):
-                if segments[i].kind in {"text", "action"}:
-                    fnt = font(Face.BOLD if headline or segments[i].kind == "action" else Face.REGULAR, size)
-                    room = fnt.getlength(segments[i].text) - overflow
-                    segments[i] = Segment(segments[i].kind, fit_text(segments[i].text, fnt, max(room, 0)))
-                    segments = segments[: i + 1]
-                    break
+        # Names are as short as they may get: cut the line's last words instead. A run too short to
+        # absorb the cut goes, with whatever follows it, and an ellipsis says the line goes on
+        # (a long "waiting for" list once ran off the strip, only its last comma cut).
+        while overflow > 0:
+            last = next((k for k in range(len(segments) - 1, -1, -1) if segments[k].kind in {"text", "action"}), None)
+            if last is None:
+                break
+            segment = segments[last]
+            fnt = font(Face.BOLD if headline or segment.kind == "action" else Face.REGULAR, size)
+            room = fnt.getlength(segment.text) - overflow
+            if last == 0 or room >= fnt.getlength(segment.text.strip()[:1] + ELLIPSIS):
+                segments = [*segments[:last], Segment(segment.kind, fit_text(segment.text, fnt, max(room, 0)))]
+                break
+            tail = [] if segment.text.strip() == ELLIPSIS else [Segment("text", " " + ELLIPSIS)]
+            segments = [*segments[:last], *tail]
+            overflow = sum(self._segment_width(s, size, headline) for s in segments) - max_w
         return segments
 
 

@@ -19,6 +19,7 @@ from bot.i18n import catalogue, translate
 from bot.render.common import (
     ELLIPSIS,
     MIN_SHOWN_TEXT,
+    PHONE_BOX,
     Face,
     clean_text,
     contrast_ratio,
@@ -279,13 +280,17 @@ def test_render_package_never_imports_discord() -> None:
 # ----------------------------------------------------------------------------- readable at the client's size
 @pytest.mark.parametrize("seats", range(2, 9))
 def test_every_font_shows_at_least_11_px_in_the_embed_box(seats: int) -> None:
+    """The board is square (the phone's 280 x 280 box) and its fonts show 11 px there; the hand shows 1:1."""
     image = decode(render_coup_board(make_view(seats), NAMES, "ru"))
     assert image.size == (bot.render.coup.WIDTH, bot.render.coup.HEIGHT)
+    assert image.width == image.height
     assert min_font_size(*image.size) == bot.render.coup.MIN_FONT
     shown = shown_scale(*image.size)
+    assert shown == pytest.approx(PHONE_BOX[0] / image.width)  # as small as a 400-px phone shows it
     assert min(bot.render.coup.FONT_SIZES) * shown >= MIN_SHOWN_TEXT
-    hand = min_font_size(bot.render.coup.HAND_WIDTH, bot.render.coup.HAND_HEIGHT)
-    assert min(bot.render.coup.HAND_FONT_SIZES) >= hand == MIN_SHOWN_TEXT  # the hand shows at full size
+    hand_box = (bot.render.coup.HAND_WIDTH, bot.render.coup.HAND_HEIGHT)
+    assert shown_scale(*hand_box) == 1  # no wider or taller than the phone's box: shown at full size
+    assert min(bot.render.coup.HAND_FONT_SIZES) >= min_font_size(*hand_box) == MIN_SHOWN_TEXT
 
 
 def test_no_text_is_drawn_smaller_than_the_rule_allows(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -369,12 +374,14 @@ def test_contessa_is_a_rose_and_the_ambassador_a_scroll_in_image_and_emoji() -> 
 
 
 @pytest.mark.parametrize("locale", LOCALES)
-def test_the_hand_picture_shows_the_viewers_cards_at_full_size(locale: str) -> None:
+def test_the_hand_picture_shows_the_viewers_cards_at_full_size_even_on_a_phone(locale: str) -> None:
     view = with_hand(make_view(4, viewer=2), 2, (Card.DUKE, Card.CAPTAIN))
     data = render_coup_hand(view, NAMES, locale)
     assert data is not None
     image = decode(data).convert("RGB")
-    assert image.size == (400, bot.render.coup.HAND_HEIGHT) and shown_scale(*image.size) == 1
+    assert image.size == (bot.render.coup.HAND_WIDTH, bot.render.coup.HAND_HEIGHT)
+    assert image.width <= PHONE_BOX[0] and image.height <= PHONE_BOX[1]  # a 400-px phone shows it 1:1
+    assert shown_scale(*image.size) == 1
     faces = {CARD_COLOURS[Card.DUKE], CARD_COLOURS[Card.CAPTAIN]}
     assert colour_pixels(data, list(faces)) > 4000
     assert colour_pixels(data, [CARD_COLOURS[Card.CONTESSA]]) == 0
@@ -396,3 +403,66 @@ def test_a_headline_too_long_for_the_strip_puts_the_claim_on_its_own_line() -> N
     lines = bot.render.coup._Board(view, long_names, "ru").lines
     assert [segment.kind for segment in lines[1]] == ["text", "card"]  # "заявляет" + the Captain chip
     assert [segment.text for segment in lines[0] if segment.kind == "seat"] == ["Наташа Ростова", "Саша"]
+
+
+def test_an_exchange_pool_of_four_fits_the_hand_picture_at_its_size() -> None:
+    """Four cards to choose from narrow the cards, not the picture: it stays 1:1 on a phone."""
+    view = make_view(4, viewer=2, phase=Phase.EXCHANGE, choices=(Card.DUKE, Card.ASSASSIN, Card.CAPTAIN, Card.CONTESSA))
+    data = render_coup_hand(with_hand(view, 2, (Card.DUKE, Card.ASSASSIN)), NAMES, "en")
+    assert data is not None
+    assert decode(data).size == (bot.render.coup.HAND_WIDTH, bot.render.coup.HAND_HEIGHT)
+    for card in (Card.DUKE, Card.CAPTAIN, Card.CONTESSA):
+        assert colour_pixels(data, [CARD_COLOURS[card]]) > 1500, card
+
+
+def test_an_eliminated_seats_revealed_cards_keep_their_colours() -> None:
+    """The out seat's panel goes grey, but its lost cards stay recognisable: everyone counts them."""
+    view = make_view(4)  # seat 3 is out with the Duke and the Contessa face up
+    data = render_coup_board(view, NAMES, "ru")
+    assert colour_pixels(data, [CARD_COLOURS[Card.DUKE]]) > 1500
+    assert colour_pixels(data, [CARD_COLOURS[Card.CONTESSA]]) > 1500
+
+
+def test_a_long_challenge_keeps_its_card_and_names_on_a_full_strip() -> None:
+    """With the strip full, the "waiting for" line makes way (the pills say it) before a name or the card is cut."""
+    view, names = sample_views()["5p-challenge-block"]
+    for locale in LOCALES:
+        board = bot.render.coup._Board(view, names, locale)
+        headline = [segment for line in board.lines[: board.headline_rows] for segment in line]
+        assert [segment.card for segment in headline if segment.kind == "card"] == [Card.CONTESSA]
+        seats = [(segment.seat, segment.text) for segment in headline if segment.kind == "seat"]
+        assert [seat for seat, _ in seats] == [1, 4] and seats[0][1] == "Саша"  # challenger and claimant, uncut
+        assert len(board.lines) <= bot.render.coup.STRIP_LINES
+
+
+def test_a_long_waiting_list_is_cut_to_the_strip_with_an_ellipsis() -> None:
+    """Seven seats to wait for, long names: each strip line ends within the strip, the cut marked "…"."""
+    names = [f"Александра Петровна {seat}" for seat in range(8)]
+    board = bot.render.coup._Board(make_view(8), names, "ru")
+    room = WIDTH - 2 * bot.render.coup.MARGIN - 20 - bot.render.coup.STRIP_PAD
+    waiting = board.lines[-1]
+    assert len([segment for segment in waiting if segment.kind == "seat"]) == 6
+    for index, line in enumerate(board.lines):
+        headline = index < board.headline_rows
+        size = bot.render.coup.HEADLINE_SIZE if headline else bot.render.coup.DETAIL_SIZE
+        fitted = board._fit_line(line, size, room, headline=headline)
+        assert sum(board._segment_width(segment, size, headline) for segment in fitted) <= room
+    fitted = board._fit_line(waiting, bot.render.coup.DETAIL_SIZE, room, headline=False)
+    assert fitted[-1].text.endswith(ELLIPSIS)
+
+
+def test_a_context_line_too_long_loses_its_claim_before_its_names() -> None:
+    """Under a challenge, the action line drops "· claims Captain" (the headline names it) and keeps both names."""
+    view = make_view(
+        2,
+        phase=Phase.PROVE,
+        challenge=ChallengeView(challenger=1, claimant=0, card=Card.CAPTAIN, against="action"),
+        awaiting=(0,),
+    )
+    room = WIDTH - 2 * bot.render.coup.MARGIN - 20 - bot.render.coup.STRIP_PAD
+    for locale in LOCALES:
+        board = bot.render.coup._Board(view, NAMES, locale)
+        (action_line,) = [line for line in board.lines if any(segment.kind == "action" for segment in line)]
+        fitted = board._fit_line(action_line, bot.render.coup.DETAIL_SIZE, room, headline=False)
+        assert [segment.text for segment in fitted if segment.kind == "seat"] == ["Наташа", "Саша"]
+        assert fitted[-1].kind == "action"
