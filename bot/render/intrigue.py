@@ -968,12 +968,17 @@ class _Compact:
         return y + rows * _C_ROW + (rows - 1) * _C_GAP
 
     def _players(self, y: int) -> None:
-        """Draw each player's box: token and name; coins, hand (or pass, or place) and progress."""
+        """Draw each player's box: token and name; coins, hand (or pass, or place) and progress.
+
+        Up to four players get a box across the board each, with words ("в руке 2", "⚔ 1/4 · ☮ 2/4");
+        five to eight get two boxes a row, with a card back for the hand and the progress in short.
+        """
         view = self.view
-        box_w = self.grid(2)
+        cols = 1 if len(view.players) <= 4 else 2
+        box_w = self.grid(cols)
         result = view.result
         for index, player in enumerate(view.players[:8]):
-            row, col = divmod(index, 2)
+            row, col = divmod(index, cols)
             x, top = _C_PAD + col * (box_w + _C_GAP), y + row * (_C_PLAYER_H + _C_PLAYER_GAP)
             seat = player.seat
             awaited = seat in view.awaiting and not self.over
@@ -992,7 +997,10 @@ class _Compact:
             self.d.text((x + 44, line2), coins, font=self.bold, fill=TEXT, anchor="lm")
             status_x = x + 44 + self.bold.getlength(coins) + 16
             # Progress: lands towards a coup and towards the will of the people, of the majority needed.
-            progress = f"⚔{player.coup_lands} ☮{player.will_lands}/{view.majority_needed}"
+            if cols == 1:
+                progress = self.t("progress", coup=player.coup_lands, will=player.will_lands, m=view.majority_needed)
+            else:
+                progress = f"⚔{player.coup_lands} ☮{player.will_lands}/{view.majority_needed}"
             right = x + box_w - 10
             self.d.text((right, line2), progress, font=self.bold, fill=TEXT, anchor="rm")
             room = right - self.bold.getlength(progress) - 14 - status_x
@@ -1002,6 +1010,8 @@ class _Compact:
                 side = self.t("resigned")
             elif player.passed:
                 side = self.t("passed")
+            elif cols == 1:
+                side = self.t("hand", n=player.hand_size)
             else:  # a card back, then how many cards are in the hand (their types are never drawn)
                 card_x = round(status_x)
                 fill_rounded(self.image, (card_x, line2 - 15, card_x + 22, line2 + 15), 4, CREAM)
