@@ -35,7 +35,6 @@ from bot.i18n import normalize_locale, translate
 from bot.render.common import (
     CREAM,
     DRAW_LOCK,
-    ELLIPSIS,
     FELT,
     FELT_EDGE,
     FELT_LINE,
@@ -894,24 +893,29 @@ class _Compact:
             else self.t("limit", max=view.max_turns)
         )
         left = f"{turn} · {self.g(f'phase.{view.phase.value}')}"
-        right_edge = _C_PAD + self.inner_w - 4
+        left_w = self.fitted((_C_PAD + 6, cy), left, self.bold, GOLD, self.inner_w - 12)
+        # Who is awaited, after the turn and phase: "Ждём: ① ② ③" while the tokens fit, "Ждём всех"
+        # when every player still in the game is; the awaited players' boxes are outlined in gold too.
         awaited = [] if self.over else [s for s in view.awaiting if s in self.names]
-        room = 0.0
-        if awaited:  # "Ждём: ① ② ③", as many tokens as fit (the players' boxes are outlined in gold too)
-            step = COMPACT_BADGE + 4
-            label = self.t("waits")
-            fits = max(1, min(len(awaited), int((self.inner_w * 0.45 - self.plain.getlength(label)) // step)))
-            shown, more = awaited[:fits], len(awaited) > fits
-            room = self.plain.getlength(label) + 8 + step * len(shown) + (self.bold.getlength(ELLIPSIS) if more else 0)
-            x = right_edge - room
+        if not awaited:
+            return y + 44
+        right = _C_PAD + self.inner_w - 4
+        room = right - (_C_PAD + 6 + left_w + 24)
+        label = self.t("waits")
+        step = COMPACT_BADGE + 4
+        tokens_w = self.plain.getlength(label) + 8 + step * len(awaited)
+        playing = {p.seat for p in view.players if not p.resigned}
+        if tokens_w <= room and (len(awaited) < 3 or set(awaited) != playing):
+            x = right - tokens_w
             self.d.text((x, cy), label, font=self.plain, fill=TEXT_MUTED, anchor="lm")
             x += self.plain.getlength(label) + 8
-            for seat in shown:
+            for seat in awaited:
                 self.token(round(x + COMPACT_BADGE / 2), cy, seat)
                 x += step
-            if more:
-                self.d.text((x, cy), ELLIPSIS, font=self.bold, fill=TEXT, anchor="lm")
-        self.fitted((_C_PAD + 6, cy), left, self.bold, GOLD, self.inner_w - room - 24)
+        else:
+            everyone = self.t("waits_all") if set(awaited) == playing else self.t("waits_many", n=len(awaited))
+            if self.plain.getlength(everyone) <= room:
+                self.d.text((right, cy), everyone, font=self.plain, fill=TEXT_MUTED, anchor="rm")
         return y + 44
 
     def _council(self, y: int) -> int:

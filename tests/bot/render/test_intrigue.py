@@ -284,3 +284,18 @@ def test_face_down_cards_and_contested_seats_are_numbered() -> None:
         bot.render.intrigue.card_back(2, "1")
         bot.render.intrigue.seat_badge(6, 16)
     assert [text for _size, text in seen] == ["3", "#1", "7"]
+
+
+def test_the_compact_header_says_who_is_awaited() -> None:
+    """Tokens of the awaited seats after "Ждём:"; "Ждём всех" when everyone is; nothing once the game is over."""
+
+    def header_texts(view: IntrigueView) -> list[str]:
+        with drawn_text_sizes() as seen:
+            render_intrigue_compact(view, NAMES[: view.num_seats], "ru")
+        return [text for _px, text in seen]
+
+    few = header_texts(reference_view(6).model_copy(update={"awaiting": (4, 5)}))
+    assert few[few.index("Ждём:") + 1 : few.index("Ждём:") + 3] == ["5", "6"]
+    assert "Ждём всех" in header_texts(reference_view(6).model_copy(update={"awaiting": tuple(range(6))}))
+    over = header_texts(reference_view(3, over=True))
+    assert not [text for text in over if text.startswith("Ждём")]
