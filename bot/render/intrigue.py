@@ -13,9 +13,10 @@ A view that carries anything its viewer may not see (a hand, a card's type or mo
 draft or a sealed submission of another seat; any of them in the public view) is refused, so a leak
 in a caller cannot reach an image. Nothing private is ever drawn, even from a seat's own view.
 
-The board message shows a compact picture instead (:func:`render_intrigue_compact`, 800x560, no
-text under 22 px, readable at the client's 400x280 embed box): who holds each council seat and land,
-and each player's coins and progress; the detailed board is what the **Full board** button sends.
+The board message shows a compact picture instead (:func:`render_intrigue_compact`, 800x800, no
+text under 32 px, readable at the 280x280 a phone shows an embed image in): the turn, phase and who
+is awaited, who holds each council seat and land, and each player's coins, hand size and progress;
+the detailed board is what the **Full board** button sends.
 :func:`render_intrigue_hand` draws the viewer's own mercenaries for its private panel.
 
 Run ``python -m bot.render.intrigue`` to write sample boards to ``/tmp/render-samples/`` and print
@@ -55,6 +56,7 @@ from bot.render.common import (
     fill_rounded,
     fit_text,
     font,
+    min_font_size,
     mix,
     palette_from,
     paste_rgba,
@@ -62,6 +64,7 @@ from bot.render.common import (
     seat_colour,
     write_samples,
 )
+from bot.render.common import seat_badge as draw_seat_badge
 from games.intrigue.data import CHARACTERS, COUNCIL_SEATS, LANDS, CouncilSeat
 from games.intrigue.models import (
     CharacterView,
@@ -781,36 +784,45 @@ class _Board:
 
 
 # ----------------------------------------------------------------------------- compact board and hand
-#: The compact board that the board message shows. The client shows an embed image at most
-#: 400x280 px (:data:`~bot.render.common.PREVIEW_BOX`), so it is drawn at 800x560 (10:7) with no
-#: text under 22 px, which reads as 11 px at that size, and at one size for every state of a game.
-#: It shows who holds what at a glance (council seats, lands, each player's coins and progress);
-#: the detailed board (:func:`render_intrigue_board`) is sent privately by the **Full board** button.
-COMPACT_SIZE = (800, 560)
-COMPACT_TEXT = 22
-COMPACT_NAME = 24
-COMPACT_NUMBER = 26
-#: Every font size the compact board and the hand picture use (the readability test reads these).
-COMPACT_FONT_SIZES = (COMPACT_TEXT, COMPACT_NAME, COMPACT_NUMBER)
-COMPACT_BADGE = 32
-#: The hand picture of the private panel: the viewer's mercenaries as cards, four to a row.
-HAND_CARD = (184, 112)
+#: The compact board that the board message shows. The client shows an embed image at most 280x280
+#: on a 400-px phone (:data:`~bot.render.common.PHONE_BOX`; 400x280 on the desktop), so the board is
+#: square, 800x800, shown at 0.35 there, and no text is under 32 px (11 px as shown,
+#: :func:`~bot.render.common.min_font_size`), at one size for every state of a game. That is room
+#: for about twenty lines, so it shows only what a player reads at a glance: the turn, the phase and
+#: who is awaited; who holds each council seat and each land; each player's coins, cards in hand
+#: (or pass) and progress towards a coup and the will of the people. Everything else (contested
+#: lands' rivals, population, heads, tokens, face-down cards, the vote, the pool, reveals) is on the
+#: detailed board (:func:`render_intrigue_board`), sent privately by the **Full board** button.
+COMPACT_SIZE = (800, 800)
+COMPACT_TEXT = min_font_size(*COMPACT_SIZE)
+#: Every font size the compact board uses (the readability tests hold them to 11 px as shown).
+COMPACT_FONT_SIZES = (COMPACT_TEXT,)
+#: Seat tokens: the shared :func:`~bot.render.common.seat_badge`, its number as large as the text.
+COMPACT_BADGE = 40  # a 32-px digit fills 0.8 of it, the most the shared badge allows
+_C_PAD = 10  # outer margin
+_C_GAP = 6  # between the boxes of a grid
+_C_ROW = 46  # a council or land box: one line of text and a token
+_C_PLAYER_H = 82  # a player box: two lines
+_C_PLAYER_GAP = 6
+_C_EDGE = 3  # outline of a box; an awaited player's is wider
+_C_AWAITED_EDGE = 5
+#: The hand picture of the private panel: the viewer's mercenaries as cards, three to a row, its
+#: fonts sized like the compact board's to read as 11 px once a phone shrinks it to 280 px wide.
+HAND_CARD = (188, 104)
 HAND_GAP = 8
 HAND_PAD = 12
-HAND_PER_ROW = 4
+HAND_PER_ROW = 3
 
 
 @lru_cache(maxsize=64)
-def seat_badge(seat: int, diameter: int = COMPACT_BADGE) -> Image.Image:
-    """Return a seat chip (RGBA): the seat's colour with its NUMBER, so colour is never the only cue."""
+def seat_badge(seat: int, diameter: int = 16) -> Image.Image:
+    """Return the detailed board's small seat chip (RGBA): the seat's colour with its NUMBER on it."""
     colour = seat_rgb(seat)
     image = Image.new("RGBA", (diameter, diameter), (0, 0, 0, 0))
     image.paste((*mix(colour, (0, 0, 0), 0.45), 255), (0, 0, diameter, diameter), circle_mask(diameter))
     inner = diameter - 4
     image.paste((*colour, 255), (2, 2, 2 + inner, 2 + inner), circle_mask(inner))
-    # The compact board's chips read at Discord's preview size; the detailed board's small ones
-    # (16 px: land holders, contested lands) carry the number at the size of its other labels.
-    size = COMPACT_TEXT if diameter >= 26 else max(9, diameter * 5 // 8)
+    size = max(9, diameter * 5 // 8)  # the number at the size of the detailed board's other labels
     ImageDraw.Draw(image).text(
         (diameter / 2, diameter / 2 + 1), str(seat + 1), font=font(Face.BOLD, size), fill=ink_on(colour), anchor="mm"
     )
@@ -818,7 +830,7 @@ def seat_badge(seat: int, diameter: int = COMPACT_BADGE) -> Image.Image:
 
 
 class _Compact:
-    """One drawing of the compact board: header, the five council seats, the lands, the players."""
+    """One drawing of the compact board: header, the council, the lands, the players (see :data:`COMPACT_SIZE`)."""
 
     def __init__(self, view: IntrigueView, names: Sequence[str], locale: str) -> None:
         self.view = view
@@ -828,8 +840,9 @@ class _Compact:
         self.characters = {c.id: c for c in view.characters}
         self.image = Image.new("RGB", COMPACT_SIZE, FELT_EDGE)
         self.d = ImageDraw.Draw(self.image)
-        self.text_font = font(Face.CONDENSED_BOLD, COMPACT_TEXT)
+        self.bold = font(Face.CONDENSED_BOLD, COMPACT_TEXT)
         self.plain = font(Face.CONDENSED, COMPACT_TEXT)
+        self.inner_w = COMPACT_SIZE[0] - 2 * _C_PAD
 
     def t(self, key: str, **params: object) -> str:
         return translate(self.locale, f"render_intrigue.{key}", **params)
@@ -841,122 +854,175 @@ class _Compact:
         """Translate ``board.intrigue.<key>`` (the compact board's own short labels)."""
         return translate(self.locale, f"board.intrigue.{key}")
 
-    def fitted(self, xy: tuple[float, float], text: str, fnt: ImageFont.FreeTypeFont, fill: Rgb, width: float) -> None:
-        self.d.text(xy, fit_text(text, fnt, max(width, 0)), font=fnt, fill=fill, anchor="lm")
+    def fitted(self, xy: tuple[float, float], text: str, fnt: ImageFont.FreeTypeFont, fill: Rgb, width: float) -> float:
+        """Draw ``text`` cut with "…" to ``width``, left-aligned at ``xy``; return its drawn width."""
+        shown = fit_text(text, fnt, max(width, 0))
+        if shown:
+            self.d.text(xy, shown, font=fnt, fill=fill, anchor="lm")
+        return fnt.getlength(shown)
+
+    def token(self, cx: int, cy: int, seat: int, diameter: int = COMPACT_BADGE) -> None:
+        """Draw ``seat``'s token, its number as large as the text around it."""
+        draw_seat_badge(self.image, (cx, cy), diameter, seat, number_size=COMPACT_TEXT)
+
+    def box(self, box: tuple[int, int, int, int], edge: Rgb, fill: Rgb = PANEL, width: int = _C_EDGE) -> None:
+        fill_rounded(self.image, box, 10, fill, outline=edge, width=width)
+
+    def grid(self, cols: int) -> int:
+        """Return the width of a box in a grid of ``cols`` columns across the board."""
+        return (self.inner_w - (cols - 1) * _C_GAP) // cols
 
     def draw(self) -> Image.Image:
         w, h = COMPACT_SIZE
         fill_rounded(self.image, (0, 0, w, h), 16, FELT, outline=FELT_LINE, width=2)
-        self._header()
-        # 560 px high in all: the header, council boxes of 80, three rows of lands of 64 and two
-        # rows of players of 96, 6 px apart (each box holds a 22-px line and a 32-px chip line).
-        self._council(46)
-        self._lands(132)
-        self._players(346)
+        # 800 px high in all: the header line, two rows of council boxes, up to five rows of lands
+        # (two per row) and four rows of players (two per row); a smaller table leaves the foot empty.
+        y = self._header(_C_PAD)
+        y = self._council(y + _C_GAP)
+        y = self._lands(y + _C_GAP + 2)
+        self._players(y + _C_GAP + 2)
         return self.image
 
-    def _header(self) -> None:
+    def _header(self, y: int) -> int:
+        """Draw the turn, the phase and who is awaited; return the bottom of the header."""
         view = self.view
+        cy = y + 22
         turn = (
             self.t("turn", turn=view.turn, max=view.max_turns)
             if view.turn >= 1
             else self.t("limit", max=view.max_turns)
         )
         left = f"{turn} · {self.g(f'phase.{view.phase.value}')}"
-        kills = f"☠ {view.kills}/{view.kills_to_end}"
-        kills_w = self.text_font.getlength(kills)
-        self.d.text(
-            (COMPACT_SIZE[0] - 14, 25), kills, font=self.text_font, fill=RED if view.kills else TEXT, anchor="rm"
-        )
-        self.fitted((14, 25), left, self.text_font, GOLD, COMPACT_SIZE[0] - 28 - kills_w - 16)
+        left_w = self.fitted((_C_PAD + 6, cy), left, self.bold, GOLD, self.inner_w - 12)
+        # Who is awaited, after the turn and phase: "Ждём: ① ② ③" while the tokens fit, "Ждём всех"
+        # when every player still in the game is; the awaited players' boxes are outlined in gold too.
+        awaited = [] if self.over else [s for s in view.awaiting if s in self.names]
+        if not awaited:
+            return y + 44
+        right = _C_PAD + self.inner_w - 4
+        room = right - (_C_PAD + 6 + left_w + 24)
+        label = self.t("waits")
+        step = COMPACT_BADGE + 4
+        tokens_w = self.plain.getlength(label) + 8 + step * len(awaited)
+        playing = {p.seat for p in view.players if not p.resigned}
+        if tokens_w <= room and (len(awaited) < 3 or set(awaited) != playing):
+            x = right - tokens_w
+            self.d.text((x, cy), label, font=self.plain, fill=TEXT_MUTED, anchor="lm")
+            x += self.plain.getlength(label) + 8
+            for seat in awaited:
+                self.token(round(x + COMPACT_BADGE / 2), cy, seat)
+                x += step
+        else:
+            everyone = self.t("waits_all") if set(awaited) == playing else self.t("waits_many", n=len(awaited))
+            if self.plain.getlength(everyone) <= room:
+                self.d.text((right, cy), everyone, font=self.plain, fill=TEXT_MUTED, anchor="rm")
+        return y + 44
 
-    def _council(self, y: int) -> None:
+    def _council(self, y: int) -> int:
+        """Draw the five council seats and their holders, and the kill counter, in a 3x2 grid."""
         council = self.view.council
-        # Short titles: a full one ("Тайный Советник") does not fit a fifth of the width at 22 px.
+        # Short titles: a full one ("Тайный Советник") does not fit a third of the width at 32 px.
         seats = [(self.g_board(f"council.{seat.value}"), _council_member(council, seat)) for seat in _COUNCIL_ORDER]
         seats.append((self.g_board("council.representative"), council.representative))
-        gap = 8
-        box_w = (COMPACT_SIZE[0] - 28 - 4 * gap) // 5
+        box_w = self.grid(3)
         for index, (title, character) in enumerate(seats):
-            x = 14 + index * (box_w + gap)
+            row, col = divmod(index, 3)
+            x, top = _C_PAD + col * (box_w + _C_GAP), y + row * (_C_ROW + _C_GAP)
             info = self.characters.get(character) if character is not None else None
             controller = info.controller if info is not None else None
-            edge = seat_rgb(controller) if controller is not None else PANEL_EDGE
-            fill_rounded(self.image, (x, y, x + box_w, y + 80), 10, PANEL, outline=edge, width=3)
-            self.fitted((x + 8, y + 20), title, self.text_font, GOLD, box_w - 16)
-            self._holder(x + 8, y + 55, controller, box_w - 16)
+            self.box((x, top, x + box_w, top + _C_ROW), seat_rgb(controller) if controller is not None else PANEL_EDGE)
+            self.fitted((x + 10, top + _C_ROW // 2), title, self.bold, GOLD, box_w - 20 - COMPACT_BADGE - 8)
+            self._holder(x + box_w - 10, top + _C_ROW // 2, controller)
+        # The sixth box: how many characters died, of the kills that end the game.
+        x, cy = _C_PAD + 2 * (box_w + _C_GAP), y + _C_ROW + _C_GAP + _C_ROW // 2
+        view = self.view
+        ink = RED if view.kills else TEXT
+        self.box((x, cy - _C_ROW // 2, x + box_w, cy + _C_ROW // 2), RED if view.kills else PANEL_EDGE)
+        count = f"{view.kills}/{view.kills_to_end}"
+        self.d.text((x + box_w - 10, cy), count, font=self.bold, fill=ink, anchor="rm")
+        self.fitted((x + 10, cy), f"☠ {self.t('killed')}", self.bold, ink, box_w - 30 - self.bold.getlength(count))
+        return y + 2 * _C_ROW + _C_GAP
 
-    def _holder(self, x: int, cy: int, seat: int | None, width: int) -> None:
-        """Draw who holds something: the seat chip and name, or a dash."""
+    def _holder(self, right: int, cy: int, seat: int | None) -> None:
+        """Draw who holds something at the right end of its box: the seat's token, or a dash."""
         if seat is None:
-            self.d.text((x, cy), "—", font=self.text_font, fill=TEXT_MUTED, anchor="lm")
-            return
-        paste_rgba(self.image, seat_badge(seat), (x, cy - COMPACT_BADGE // 2))
-        self.fitted((x + COMPACT_BADGE + 6, cy), self.names.get(seat, "?"), self.plain, TEXT, width - COMPACT_BADGE - 6)
+            self.d.text((right - COMPACT_BADGE // 2, cy), "—", font=self.bold, fill=TEXT_MUTED, anchor="mm")
+        else:
+            self.token(right - COMPACT_BADGE // 2, cy, seat)
 
-    def _lands(self, y: int) -> None:
-        lands = self.view.lands
-        cols, gap = 3, 8
-        rows = 3  # 7 or 9 lands: three rows always, so the image keeps its layout
-        box_w = (COMPACT_SIZE[0] - 28 - (cols - 1) * gap) // cols
-        box_h, row_gap = 64, 6
-        for index, land in enumerate(lands[: cols * rows]):
-            col, row = index % cols, index // cols
-            x, top = 14 + col * (box_w + gap), y + row * (box_h + row_gap)
+    def _lands(self, y: int) -> int:
+        """Draw every land's name and holder (or "tied"), two columns of five rows; return the bottom."""
+        box_w = self.grid(2)
+        # Seven or nine lands, fixed for a game: four or five rows (ten lands at most fit).
+        rows = min(5, max(1, math.ceil(len(self.view.lands) / 2)))
+        for index, land in enumerate(self.view.lands[: 2 * rows]):
+            row, col = divmod(index, 2)
+            x, top = _C_PAD + col * (box_w + _C_GAP), y + row * (_C_ROW + _C_GAP)
             holder = land.holder
-            edge = seat_rgb(holder) if holder is not None else PANEL_EDGE
-            fill_rounded(self.image, (x, top, x + box_w, top + box_h), 10, PANEL, outline=edge, width=3)
-            population = f"{land.peaceful}·{land.military}"
-            pop_w = self.text_font.getlength(population)
-            self.d.text((x + box_w - 8, top + 17), population, font=self.text_font, fill=TEXT_MUTED, anchor="rm")
-            self.fitted((x + 8, top + 17), land_name(land.id, self.locale), self.text_font, TEXT, box_w - 24 - pop_w)
-            if holder is None and land.contested:
-                label = self.g_board("contested")
-                self.d.text((x + 8, top + 46), label, font=self.plain, fill=TEXT_MUTED, anchor="lm")
-                bx = x + 14 + int(self.plain.getlength(label))
-                for seat in land.contested[:5]:
-                    paste_rgba(self.image, seat_badge(seat, 26), (bx, top + 33))
-                    bx += 30
+            self.box((x, top, x + box_w, top + _C_ROW), seat_rgb(holder) if holder is not None else PANEL_EDGE)
+            cy = top + _C_ROW // 2
+            if holder is None and land.contested:  # the rivals are on the full board
+                tied = self.t("tied")
+                marker_w = self.plain.getlength(tied)
+                self.d.text((x + box_w - 8, cy), tied, font=self.plain, fill=TEXT_MUTED, anchor="rm")
             else:
-                self._holder(x + 8, top + 46, holder, box_w - 16)
+                marker_w = COMPACT_BADGE
+                self._holder(x + box_w - 8, cy, holder)
+            self.fitted((x + 8, cy), land_name(land.id, self.locale), self.plain, TEXT, box_w - 16 - marker_w - 6)
+        return y + rows * _C_ROW + (rows - 1) * _C_GAP
 
     def _players(self, y: int) -> None:
+        """Draw each player's box: token and name; coins, hand (or pass, or place) and progress.
+
+        Up to four players get a box across the board each, with words ("в руке 2", "⚔ 1/4 · ☮ 2/4");
+        five to eight get two boxes a row, with a card back for the hand and the progress in short.
+        """
         view = self.view
-        cols, gap = 4, 8
-        box_w = (COMPACT_SIZE[0] - 28 - (cols - 1) * gap) // cols
-        box_h, row_gap = 96, 6
+        cols = 1 if len(view.players) <= 4 else 2
+        box_w = self.grid(cols)
         result = view.result
         for index, player in enumerate(view.players[:8]):
-            col, row = index % cols, index // cols
-            x, top = 14 + col * (box_w + gap), y + row * (box_h + row_gap)
+            row, col = divmod(index, cols)
+            x, top = _C_PAD + col * (box_w + _C_GAP), y + row * (_C_PLAYER_H + _C_PLAYER_GAP)
             seat = player.seat
             awaited = seat in view.awaiting and not self.over
             winner = result is not None and result.winner == seat
-            fill = PANEL_WINNER if winner else PANEL
             edge = GOLD if awaited or winner else PANEL_EDGE
-            fill_rounded(
-                self.image, (x, top, x + box_w, top + box_h), 10, fill, outline=edge, width=3 if awaited else 2
-            )
-            paste_rgba(self.image, seat_badge(seat), (x + 6, top + 6))
-            name_font = font(Face.CONDENSED_BOLD, COMPACT_NAME)
-            self.fitted(
-                (x + 6 + COMPACT_BADGE + 6, top + 22), self.names[seat], name_font, TEXT, box_w - COMPACT_BADGE - 20
-            )
+            width = _C_AWAITED_EDGE if awaited else _C_EDGE
+            self.box((x, top, x + box_w, top + _C_PLAYER_H), edge, PANEL_WINNER if winner else PANEL, width)
+            line1, line2 = top + 24, top + 60
+            self.token(x + 10 + COMPACT_BADGE // 2, line1, seat)
+            name_x = x + 10 + COMPACT_BADGE + 8
+            name_ink = GOLD if awaited else TEXT
+            self.fitted((name_x, line1), self.names[seat], self.bold, name_ink, x + box_w - 10 - name_x)
+            # Coins: a gold disc and the count.
+            fill_circle(self.image, (x + 24, line2), 26, GOLD)
             coins = str(player.coins)
-            fill_circle(self.image, (x + 18, top + 52), 20, GOLD)
-            self.d.text((x + 34, top + 52), coins, font=font(Face.BOLD, COMPACT_NUMBER), fill=TEXT, anchor="lm")
+            self.d.text((x + 44, line2), coins, font=self.bold, fill=TEXT, anchor="lm")
+            status_x = x + 44 + self.bold.getlength(coins) + 16
+            # Progress: lands towards a coup and towards the will of the people, of the majority needed.
+            if cols == 1:
+                progress = self.t("progress", coup=player.coup_lands, will=player.will_lands, m=view.majority_needed)
+            else:
+                progress = f"⚔{player.coup_lands} ☮{player.will_lands}/{view.majority_needed}"
+            right = x + box_w - 10
+            self.d.text((right, line2), progress, font=self.bold, fill=TEXT, anchor="rm")
+            room = right - self.bold.getlength(progress) - 14 - status_x
             if result is not None and seat < len(result.ranks):
                 side = self.t("winner") if winner else self.t("place", n=result.ranks[seat] + 1)
             elif player.resigned:
                 side = self.t("resigned")
             elif player.passed:
                 side = self.t("passed")
-            else:
+            elif cols == 1:
                 side = self.t("hand", n=player.hand_size)
-            coins_w = font(Face.BOLD, COMPACT_NUMBER).getlength(coins)
-            self.fitted((x + 42 + coins_w, top + 52), side, self.plain, TEXT_MUTED, box_w - 50 - coins_w)
-            progress = f"⚔ {player.coup_lands} · ☮ {player.will_lands} /{view.majority_needed}"
-            self.fitted((x + 8, top + 79), progress, self.text_font, TEXT, box_w - 16)
+            else:  # a card back, then how many cards are in the hand (their types are never drawn)
+                card_x = round(status_x)
+                fill_rounded(self.image, (card_x, line2 - 15, card_x + 22, line2 + 15), 4, CREAM)
+                fill_rounded(self.image, (card_x + 2, line2 - 13, card_x + 20, line2 + 13), 3, CARD_BACK)
+                self.d.text((card_x + 30, line2), str(player.hand_size), font=self.bold, fill=TEXT, anchor="lm")
+                continue
+            self.fitted((status_x, line2), side, self.plain, GOLD if winner else TEXT_MUTED, room)
 
 
 def render_intrigue_compact(view: IntrigueView, names: Sequence[str], locale: str) -> bytes:
@@ -975,10 +1041,20 @@ def render_intrigue_compact(view: IntrigueView, names: Sequence[str], locale: st
 
 
 def hand_picture_size(cards: int) -> tuple[int, int]:
-    """Return the size of the hand picture for ``cards`` cards (rows of four, a fixed width)."""
+    """Return the size of the hand picture for ``cards`` cards (rows of three, a fixed width)."""
     rows = max(1, math.ceil(cards / HAND_PER_ROW))
     width = 2 * HAND_PAD + HAND_PER_ROW * HAND_CARD[0] + (HAND_PER_ROW - 1) * HAND_GAP
     return width, 2 * HAND_PAD + rows * HAND_CARD[1] + (rows - 1) * HAND_GAP
+
+
+def hand_font_sizes(cards: int) -> tuple[int, int]:
+    """Return the font sizes (card type, turn it lasts to) of a hand picture of ``cards`` cards.
+
+    The smallest reads as 11 px once the client shrinks the picture (:func:`~bot.render.common.min_font_size`):
+    604 px wide, a phone shows it at 280/604, so no text is under 24 px.
+    """
+    smallest = min_font_size(*hand_picture_size(cards))
+    return smallest + 4, smallest
 
 
 def render_intrigue_hand(view: IntrigueView, locale: str) -> bytes | None:
@@ -999,8 +1075,9 @@ def render_intrigue_hand(view: IntrigueView, locale: str) -> bytes | None:
         image = Image.new("RGB", size, FELT_EDGE)
         fill_rounded(image, (0, 0, *size), 14, FELT, outline=FELT_LINE, width=2)
         d = ImageDraw.Draw(image)
-        title = font(Face.CONDENSED_BOLD, COMPACT_NUMBER)
-        small = font(Face.CONDENSED, COMPACT_TEXT)
+        title_size, small_size = hand_font_sizes(len(hand))
+        title = font(Face.CONDENSED_BOLD, title_size)
+        small = font(Face.CONDENSED, small_size)
         w, h = HAND_CARD
         for index, card in enumerate(hand):
             row, col = divmod(index, HAND_PER_ROW)
@@ -1010,9 +1087,9 @@ def render_intrigue_hand(view: IntrigueView, locale: str) -> bytes | None:
             fill_rounded(image, (x + 3, y + 3, x + w - 3, y + h - 3), 8, colour)
             ink = ink_on(colour)
             merc = translate(locale, f"intrigue.merc.{card.merc.value}")
-            d.text((x + w / 2, y + 38), fit_text(merc, title, w - 16), font=title, fill=ink, anchor="mm")
+            d.text((x + w / 2, y + 36), fit_text(merc, title, w - 16), font=title, fill=ink, anchor="mm")
             until = translate(locale, "board.hand.until", turn=card.expires_turn)
-            d.text((x + w / 2, y + 80), fit_text(until, small, w - 16), font=small, fill=ink, anchor="mm")
+            d.text((x + w / 2, y + 74), fit_text(until, small, w - 16), font=small, fill=ink, anchor="mm")
     return encode_png(image)
 
 

@@ -100,6 +100,7 @@ PARAMS: tuple[tuple[str, frozenset[str]], ...] = tuple(
         ("render_intrigue.tokens", {"lands", "characters", "council"}),
         ("render_intrigue.progress", {"coup", "will", "m"}),
         ("render_intrigue.waiting", {"names"}),
+        ("render_intrigue.waits_many", {"n"}),
         ("render_intrigue.vote", {"kind", "yes", "no", "needed"}),
         ("render_intrigue.vote_appoint", {"kind", "cast", "voters"}),
         ("render_intrigue.reveal", {"merc", "owner", "character"}),

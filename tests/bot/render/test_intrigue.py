@@ -14,13 +14,14 @@ import pytest
 from PIL import Image
 
 import bot.render.intrigue
-from bot.i18n import catalogue
-from bot.render.common import shown_scale
+from bot.i18n import catalogue, translate
+from bot.render.common import ELLIPSIS, PHONE_BOX, shown_scale
 from bot.render.intrigue import (
     COMPACT_FONT_SIZES,
     COMPACT_SIZE,
     WIDTH,
     check_visibility,
+    land_name,
     reference_view,
     render_intrigue_board,
     render_intrigue_compact,
@@ -173,7 +174,8 @@ def test_render_package_never_imports_discord_or_the_engine() -> None:
 
 # ---------------------------------------------------------------------- compact board and hand (issue 13)
 def drawn_text_sizes() -> AbstractContextManager[list[tuple[float, str]]]:
-    return readability.drawn_text_sizes(bot.render.intrigue.seat_badge)
+    bot.render.intrigue.board_palette()  # drawn from full boards, once: not part of what is recorded
+    return readability.drawn_text_sizes(bot.render.intrigue.seat_badge, bot.render.intrigue.text_mask)
 
 
 def compact_samples() -> list[tuple[IntrigueView, int]]:
@@ -187,28 +189,58 @@ def compact_samples() -> list[tuple[IntrigueView, int]]:
 
 
 def test_compact_fonts_read_at_discords_preview_size() -> None:
-    """No text under 11 px once the client shrinks the image to fit 400x280: declared and actually drawn."""
+    """No text under 11 px once a 400-px phone shrinks the image into 280x280: declared and actually drawn."""
+    assert COMPACT_SIZE[0] == COMPACT_SIZE[1]  # square like the phone's box, which it then fills
     scale = shown_scale(*COMPACT_SIZE)
-    assert scale >= 0.5 and min(COMPACT_FONT_SIZES) * scale >= readability.MIN_SHOWN_PX
-    for view, seats in compact_samples()[:9]:
+    assert scale == pytest.approx(PHONE_BOX[0] / COMPACT_SIZE[0])
+    assert min(COMPACT_FONT_SIZES) * scale >= readability.MIN_SHOWN_PX
+    for view, seats in compact_samples():
         for locale in LOCALES:
             with drawn_text_sizes() as seen:
                 png = render_intrigue_compact(view, NAMES[:seats], locale)
             shown = shown_scale(*image_of(png).size)
             small = [(size, text) for size, text in seen if size * shown < readability.MIN_SHOWN_PX]
             assert seen and not small, (seats, locale, small)
-    hand = tuple(HandCardView(id=f"M{i:02d}", merc=merc, expires_turn=9) for i, merc in enumerate(MercType))
-    view = with_hand(reference_view(4), 1).model_copy(update={"viewer": 1})
-    view = view.model_copy(
+
+
+def own_view_holding(cards: int) -> IntrigueView:
+    """Return seat 1's own view with ``cards`` mercenaries in hand, every type in turn."""
+    types = list(MercType)
+    hand = tuple(HandCardView(id=f"M{i:02d}", merc=types[i % len(types)], expires_turn=10) for i in range(cards))
+    view = reference_view(4).model_copy(update={"viewer": 1})
+    return view.model_copy(
         update={"players": tuple(p.model_copy(update={"hand": hand}) if p.seat == 1 else p for p in view.players)}
     )
+
+
+@pytest.mark.parametrize("cards", [1, len(MercType), 9])
+def test_the_hand_picture_reads_on_a_phone(cards: int) -> None:
+    """The private panel's hand picture is an embed image too: shown 280 px wide at most on a phone."""
     for locale in LOCALES:
         with drawn_text_sizes() as seen:
-            hand_png = render_intrigue_hand(view, locale)
+            hand_png = render_intrigue_hand(own_view_holding(cards), locale)
         assert hand_png is not None
-        shown = shown_scale(*image_of(hand_png).size)
-        assert image_of(hand_png).width <= 800
-        assert seen and not [size for size, _ in seen if size * shown < readability.MIN_SHOWN_PX]
+        size = image_of(hand_png).size
+        assert size[0] <= 800 and size[1] <= size[0]
+        shown = shown_scale(*size)
+        small = [(px, text) for px, text in seen if px * shown < readability.MIN_SHOWN_PX]
+        assert len(seen) == 2 * cards and not small, (cards, locale, round(shown, 3), small)
+        assert not [text for _px, text in seen if text.endswith(ELLIPSIS)]  # every type and turn whole
+
+
+def test_the_compact_board_names_every_land_and_council_seat_whole() -> None:
+    """Short titles and two columns of lands: no standard land or council title is cut with "…"."""
+    for lands in (STANDARD_SEVEN, STANDARD_NINE):
+        for locale in LOCALES:
+            with drawn_text_sizes() as seen:
+                render_intrigue_compact(reference_view(8, lands=lands), NAMES[:8], locale)
+            drawn = {text for _px, text in seen}
+            holders = [land.holder for land in reference_view(8, lands=lands).lands]
+            for land, holder in zip(lands, holders, strict=True):
+                if holder is not None or locale == "en":  # beside "спор" the longest Russian names may be cut
+                    assert land_name(land, locale) in drawn, (land, locale)
+            titles = ("marshal", "bishop", "treasurer", "privy", "representative")
+            assert {translate(locale, f"board.intrigue.council.{t}") for t in titles} <= drawn
 
 
 def test_compact_board_keeps_one_size_through_a_game() -> None:
@@ -231,6 +263,9 @@ def test_compact_board_and_hand_draw_only_what_their_viewer_may_see() -> None:
     assert render_intrigue_hand(reference_view(4), "ru") is None  # the public view has no hand
     png = render_intrigue_hand(own, "en")
     assert png is not None and image_of(png).width <= 800
+    with drawn_text_sizes() as seen:
+        render_intrigue_compact(reference_view(4), NAMES[:4], "en")
+    assert "Assassin" not in {text for _px, text in seen}  # nor is any hand drawn on the public board
     with pytest.raises(ValueError):  # a view carrying another seat's hand is refused
         render_intrigue_hand(with_hand(reference_view(4), 2).model_copy(update={"viewer": 1}), "en")
 
@@ -249,3 +284,18 @@ def test_face_down_cards_and_contested_seats_are_numbered() -> None:
         bot.render.intrigue.card_back(2, "1")
         bot.render.intrigue.seat_badge(6, 16)
     assert [text for _size, text in seen] == ["3", "#1", "7"]
+
+
+def test_the_compact_header_says_who_is_awaited() -> None:
+    """Tokens of the awaited seats after "Ждём:"; "Ждём всех" when everyone is; nothing once the game is over."""
+
+    def header_texts(view: IntrigueView) -> list[str]:
+        with drawn_text_sizes() as seen:
+            render_intrigue_compact(view, NAMES[: view.num_seats], "ru")
+        return [text for _px, text in seen]
+
+    few = header_texts(reference_view(6).model_copy(update={"awaiting": (4, 5)}))
+    assert few[few.index("Ждём:") + 1 : few.index("Ждём:") + 3] == ["5", "6"]
+    assert "Ждём всех" in header_texts(reference_view(6).model_copy(update={"awaiting": tuple(range(6))}))
+    over = header_texts(reference_view(3, over=True))
+    assert not [text for text in over if text.startswith("Ждём")]
