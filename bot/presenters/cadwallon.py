@@ -427,7 +427,7 @@ class CadwallonPresenter:
     game = GAME
 
     def render_board(self, view: BaseModel, names: Sequence[str], locale: str) -> bytes:
-        """Return the compact board PNG (720×504, readable where the client shows it) from the public view."""
+        """Return the compact board PNG (560×560, readable on a phone) from the public view."""
         return render_cadwallon_compact(_view(view), names, locale)
 
     def render_full_board(self, view: BaseModel, names: Sequence[str], locale: str) -> bytes:

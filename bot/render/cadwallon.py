@@ -1,10 +1,12 @@
 """Board images of «Гильдии Кадвалона» (Guilds of Cadwallon), drawn from the public ``CadwallonView`` only.
 
-Two boards. The compact one (:func:`render_cadwallon_compact`, 720×504) is the board message's
-picture: the client shows an embed image at most 400×280, so it holds only what reads there with no
-text under 11 px as shown (20 px drawn): the grid with each card's crest, value, support and marks,
-the agents as numbered seat badges on drawn boulevards, the barricade, the slot names on the
-margins, the round and whose move it is, and per player the agents to place, hand size and score.
+Two boards. The compact one (:func:`render_cadwallon_compact`, 560×560) is the board message's
+picture: a 400-px phone shows an embed image at most 280×280 (the desktop 400×280), so it is square
+and holds only what reads there with no text under 11 px as shown (22 px drawn): the grid with each
+card's crest, value, support and marks, the agents as numbered seat badges on drawn boulevards, the
+barricade, the slot names on the margins, whose move it is and the round, and a strip of players
+with their agents to place, hand size and score (names only where a cell has room for them: up to
+four players).
 
 The full board (:func:`render_cadwallon_board`, sent privately by the **Full board** button) shows
 what digest §11 makes public: the grid of district cards (guild crest, guild or penalty points,
@@ -466,8 +468,8 @@ def card_colour(info: CardInfo) -> Rgb:
 
 
 @lru_cache(maxsize=64)
-def support_badge(value: int, size: int, changed: bool) -> Image.Image:
-    """Return the support value S as a diamond (orange when this round's marks changed it)."""
+def support_badge(value: int, size: int, changed: bool, min_font: int = 0) -> Image.Image:
+    """Return the support value S as a diamond (orange when marks changed it this round); its font ≥ ``min_font``."""
     image, d = hires_canvas(size, size)
     full = image.width
     c = full / 2
@@ -478,14 +480,18 @@ def support_badge(value: int, size: int, changed: bool) -> Image.Image:
     icon = downsample(image)
     draw = ImageDraw.Draw(icon)
     draw.text(
-        (size / 2, size / 2 + 0.5), str(value), font=font(Face.BOLD, round(size * 0.5)), fill=TEXT_DARK, anchor="mm"
+        (size / 2, size / 2 + 0.5),
+        str(value),
+        font=font(Face.BOLD, max(min_font, round(size * 0.5))),
+        fill=TEXT_DARK,
+        anchor="mm",
     )
     return icon
 
 
 @lru_cache(maxsize=64)
-def value_badge(text: str, size: int, kind: str) -> Image.Image:
-    """Return a round value badge: guild points (gold), penalty points (black) or wild (violet)."""
+def value_badge(text: str, size: int, kind: str, min_font: int = 7) -> Image.Image:
+    """Return a round value badge: guild points (gold), penalty points (black) or wild (violet); font ≥ ``min_font``."""
     fill, ink = {"gp": (GOLD, TEXT_DARK), "pp": (PP_BLACK, CREAM), "wild": ((170, 110, 200), CREAM)}[kind]
     image, d = hires_canvas(size, size)
     full = image.width
@@ -493,7 +499,7 @@ def value_badge(text: str, size: int, kind: str) -> Image.Image:
     ring = full * 0.09
     d.ellipse((ring, ring, full - 1 - ring, full - 1 - ring), fill=fill)
     icon = downsample(image)
-    fnt = fit_font(text, Face.CONDENSED_BOLD, round(size * 0.52), size * 0.84, 7)
+    fnt = fit_font(text, Face.CONDENSED_BOLD, max(min_font, round(size * 0.52)), size * 0.84, min_font)
     ImageDraw.Draw(icon).text((size / 2, size / 2 + 0.5), text, font=fnt, fill=ink, anchor="mm")
     return icon
 
@@ -563,11 +569,14 @@ def _name_lines(
 
 
 @lru_cache(maxsize=1024)
-def card_face(card: str, support: int, size: tuple[int, int], title: str, subtitle: str, district: str) -> Image.Image:
+def card_face(
+    card: str, support: int, size: tuple[int, int], title: str, subtitle: str, district: str, min_font: int = 0
+) -> Image.Image:
     """Return the face of a grid card (RGB): crest, name, district, points and support.
 
     ``support`` is the card's support this round (drawn orange when it differs from the printed
     value); ``title``/``subtitle`` are the localized name lines; ``district`` the district letter.
+    ``min_font`` floors every text's size (the hand picture's readability rule; the full board has none).
     """
     info = CARDS[card]
     w, h = size
@@ -580,14 +589,15 @@ def card_face(card: str, support: int, size: tuple[int, int], title: str, subtit
     draw = ImageDraw.Draw(image)
     icon_d = round(h * 0.3)
     paste_rgba(image, card_icon(info, icon_d), (6, 6))
-    chip = font(Face.BOLD, max(10, round(h * 0.13)))
+    chip = font(Face.BOLD, max(10, min_font, round(h * 0.13)))
     cw = max(18, round(chip.getlength(district)) + 8)
     fill_rounded(image, (w - cw - 6, 7, w - 6, 7 + round(h * 0.19)), 4, STRIP)
     draw.text((w - 6 - cw / 2, 7 + h * 0.095), district, font=chip, fill=CREAM, anchor="mm")
-    name_font, lines = _name_lines(title, w - 12, 1 if subtitle else 2, max(11, round(h * 0.15)), 9)
+    name_min = max(9, min_font)
+    name_font, lines = _name_lines(title, w - 12, 1 if subtitle else 2, max(11, name_min, round(h * 0.15)), name_min)
     fonts = [name_font] * len(lines)
     if subtitle:
-        sub_font = font(Face.CONDENSED, max(10, round(h * 0.13)))
+        sub_font = font(Face.CONDENSED, max(10, min_font, round(h * 0.13)))
         lines.append(fit_text(subtitle, sub_font, w - 12))
         fonts.append(sub_font)
     y = h * 0.55 - (len(lines) - 1) * h * 0.08
@@ -597,28 +607,28 @@ def card_face(card: str, support: int, size: tuple[int, int], title: str, subtit
     badge = round(h * 0.27)
     bottom = h - badge - 5
     if info.category is Category.MILITIA:
-        value = value_badge(f"−{info.pp}", badge, "pp")
+        value = value_badge(f"−{info.pp}", badge, "pp", max(7, min_font))
     elif info.category is Category.PERSONALITY:
-        value = value_badge("★", badge, "wild")
+        value = value_badge("★", badge, "wild", max(7, min_font))
     elif info.category is Category.CREDITOR:
-        value = value_badge("+1", badge, "gp")
+        value = value_badge("+1", badge, "gp", max(7, min_font))
     else:
-        value = value_badge(str(info.gp), badge, "gp")
+        value = value_badge(str(info.gp), badge, "gp", max(7, min_font))
     paste_rgba(image, value, (6, bottom))
-    paste_rgba(image, support_badge(support, badge + 2, support != info.support), (w - badge - 8, bottom - 1))
+    paste_rgba(image, support_badge(support, badge + 2, support != info.support, min_font), (w - badge - 8, bottom - 1))
     return image
 
 
 # ----------------------------------------------------------------------------- the private hand
-#: The hand picture: 400 px wide, so the client shows it at full size; three cards to a row, in
-#: the board's card faces, and the secret contract as a gold-rimmed tile after them.
+#: The hand picture: 400 px wide, three cards to a row, in the board's card faces, and the secret
+#: contract as a gold-rimmed tile after them. A 400-px phone shows it 280 px wide (at 0.7), so every
+#: text on it is at least :func:`min_font_size` of its size (16 px for up to two rows), and the
+#: cards are square to give their name, district, value and support that much room.
 HAND_WIDTH = 400
-HAND_CARD = (124, 104)
+HAND_CARD = (124, 124)
 HAND_GAP = 8
 HAND_PAD = 8
 HAND_PER_ROW = 3
-HAND_CONTRACT_SIZE = 15
-HAND_TAG_SIZE = 12
 
 
 def render_cadwallon_hand(view: CadwallonView, names: Sequence[str], locale: str) -> bytes | None:
@@ -626,7 +636,7 @@ def render_cadwallon_hand(view: CadwallonView, names: Sequence[str], locale: str
 
     ``None`` for a spectator, or when the viewer holds nothing to show. The cards are the board's
     card faces (scroll mark, name, district, value, support), so a card looks the same on the
-    board, in the hand and (as 📜) on the buttons.
+    board, in the hand and (as 📜) on the buttons; their text is held to the phone's scale.
     """
     check_visibility(view)
     if view.viewer is None:
@@ -640,6 +650,7 @@ def render_cadwallon_hand(view: CadwallonView, names: Sequence[str], locale: str
     rows = math.ceil(tiles / HAND_PER_ROW)
     card_w, card_h = HAND_CARD
     height = 2 * HAND_PAD + rows * card_h + (rows - 1) * HAND_GAP
+    least = min_font_size(HAND_WIDTH, height)
     with DRAW_LOCK:
         image = Image.new("RGB", (HAND_WIDTH, height), FELT_EDGE)
         fill_rounded(image, (0, 0, HAND_WIDTH, height), 12, FELT, outline=FELT_LINE, width=2)
@@ -655,26 +666,28 @@ def render_cadwallon_hand(view: CadwallonView, names: Sequence[str], locale: str
             info = CARDS[card]
             title = translate(locale, f"cadwallon.action.{card}") if info.category is Category.ACTION else ""
             title = title or _plain_name(card, locale)
-            face = card_face(card, info.support, HAND_CARD, title, "", district[info.district.value])
+            face = card_face(card, info.support, HAND_CARD, title, "", district[info.district.value], least)
             image.paste(face, xy)
         if me.contract:
             x, y = positions[-1]
             fill_rounded(image, (x, y, x + card_w, y + card_h), 9, PANEL, outline=GOLD, width=2)
             d = ImageDraw.Draw(image)
-            tag = font(Face.BOLD, HAND_TAG_SIZE)
+            tag = font(Face.BOLD, least)
             d.text(
-                (x + card_w / 2, y + 14),
+                (x + card_w / 2, y + 6 + least / 2),
                 translate(locale, "look.cadwallon.contract").upper(),
                 font=tag,
                 fill=GOLD,
                 anchor="mm",
             )
             name = translate(locale, f"cadwallon.contract.{me.contract}")
-            name_font, lines = _name_lines(name, card_w - 12, 3, HAND_CONTRACT_SIZE, HAND_CONTRACT_SIZE)
-            line_y = y + 28 + (card_h - 28) / 2 - (len(lines) - 1) * 9
+            name_font, lines = _name_lines(name, card_w - 12, 4, least, least)
+            step = least + 3
+            head = 12 + least
+            line_y = y + head + (card_h - head) / 2 - (len(lines) - 1) * step / 2
             for line in lines:
                 d.text((x + card_w / 2, line_y), line, font=name_font, fill=CREAM, anchor="mm")
-                line_y += 18
+                line_y += step
         palette = board_palette()
     return encode_png(image, palette)
 
@@ -1097,37 +1110,41 @@ def _plain_name(card: str, locale: str) -> str:
 
 
 # ----------------------------------------------------------------------------- the compact board
-#: The compact board is the embed box's 10:7, so the client shows it at 5/9 (400×280 px) whichever
-#: cap binds, and no font on it may be under :data:`COMPACT_MIN_FONT` (20 px, which shows 11 px tall).
-COMPACT_W, COMPACT_H = 720, 504
+#: The compact board is square like the phone's 280×280 embed box, which is the stricter of the two
+#: boxes the client shows an image in (400×280 on the desktop): it is shown at 1/2 (280×280 px)
+#: on both, and no font on it may be under :data:`COMPACT_MIN_FONT` (22 px, which shows 11 px tall).
+COMPACT_W = COMPACT_H = 560
 COMPACT_MIN_FONT = min_font_size(COMPACT_W, COMPACT_H)
-C_PAD = 8
-C_LABEL = 24  # the margins holding the row letters and column numbers
-C_FIELD = 456  # the square that holds the cards and the boulevards between them
-#: Boulevard width per grid side: room for an agent's badge, whose number needs a 33-px disc.
-C_GAP: dict[int, int] = {3: 44, 4: 36, 5: 32}
-C_SIDE_X = C_PAD + C_LABEL + C_FIELD + 10
-C_SIDE_W = COMPACT_W - C_PAD - C_SIDE_X
-#: Where the player rows start, under the round line and the two lines of the status.
-C_ROWS_Y = 88
-C_ROW_GAP = 3
-C_ROW_MAX = 64
-#: The smallest seat badge whose number is drawn at :data:`COMPACT_MIN_FONT` (its font is 0.62 of it).
-C_BADGE = math.ceil(COMPACT_MIN_FONT / 0.62)
+C_PAD = 6
+C_LABEL = 24  # the margins holding the row letters (left) and column numbers (top)
+#: The player strip at the bottom: one row of two-line cells up to four players, else two rows.
+C_STRIP_H = 76
+C_STATUS_H = 30  # the status line above it: whose move it is, the round and the deck
+C_STRIP_Y = COMPACT_H - C_PAD - C_STRIP_H
+C_STATUS_Y = C_STRIP_Y - 2 - C_STATUS_H
+#: The field (its felt backdrop) holding the cards and the boulevards between them, inside the margins.
+C_FIELD = (C_PAD + C_LABEL, C_PAD + C_LABEL, COMPACT_W - C_PAD, C_STATUS_Y - 2)
+C_INSET = 4  # between the backdrop's edge and the cards
+#: Boulevard width per grid side; an agent's badge may reach a little over the cards' edges.
+C_GAP: dict[int, int] = {3: 40, 4: 32, 5: 26}
+C_CELL_GAP = 4
 #: Every font size the compact board asks for (the tests hold them, and the badges', to the rule).
 C_FONT = COMPACT_MIN_FONT
-C_SCORE_FONT = 24
+#: The smallest seat badge that holds its number at :data:`COMPACT_MIN_FONT` (at most 0.8 of the disc).
+C_BADGE = math.ceil(COMPACT_MIN_FONT / 0.8)
 
 
 def render_cadwallon_compact(view: CadwallonView, names: Sequence[str], locale: str) -> bytes:
     """Draw the compact «Гильдии Кадвалона» board for ``view`` and return it as PNG bytes.
 
-    Only what a player needs at a glance, readable where the client shows it: the grid (each card's
-    crest, value and support, this round's marks), the agents as numbered seat badges on drawn
-    boulevards, the barricade, the slot names on the margins, the round and whose move it is, and
-    per player their agents to place, hand size and score. Card names, boulevard labels, captured
-    cards and the footer are on the full board (:func:`render_cadwallon_board`). Every table draws
-    at the same 720×504, so the image never changes size between edits.
+    Only what a player needs at a glance, readable on a phone: the grid (each card's crest, value
+    and support, this round's marks), the agents as numbered seat badges on drawn boulevards, the
+    barricade, the slot names on the margins, whose move it is with the round and the deck, and per
+    player their agents to place, hand size and score (or place and score once the game is over).
+    Card names, boulevard labels, captured cards, played actions, the condition and the footer
+    are on the full board (:func:`render_cadwallon_board`), as are the players' names where a
+    table of five or more leaves their cells no room. Every table draws at the same 560×560, so the
+    image never changes size between edits.
 
     Raises:
         ValueError: If the view carries hidden cards or choices its viewer may not see.
@@ -1139,7 +1156,7 @@ def render_cadwallon_compact(view: CadwallonView, names: Sequence[str], locale: 
     return encode_png(image, palette)
 
 
-#: The value discs of the compact board by kind: (fill, rim).
+#: The value chips of the compact board by kind: (fill, rim).
 COMPACT_VALUE_FILLS: dict[str, tuple[Rgb, Rgb]] = {
     "gp": (GOLD, GOLD_DARK),
     "pp": (PP_BLACK, CREAM),
@@ -1148,16 +1165,16 @@ COMPACT_VALUE_FILLS: dict[str, tuple[Rgb, Rgb]] = {
 
 
 @lru_cache(maxsize=64)
-def compact_value(text: str, kind: str, diameter: int, size: int) -> Image.Image:
-    """Return a card's value on the compact board: a disc (gold points, black penalty, violet wild) with ``text``."""
+def compact_value(text: str, kind: str, height: int, size: int) -> Image.Image:
+    """Return a card's value on the compact board: a pill (gold points, black penalty, violet wild) with ``text``."""
     fill, rim = COMPACT_VALUE_FILLS[kind]
     ink = ink_on(fill)  # dark on the violet wild too, where the full board's cream falls under WCAG's 4.5
-    image = Image.new("RGBA", (diameter, diameter), (0, 0, 0, 0))
-    fill_circle(image, (diameter // 2, diameter // 2), diameter, rim)
-    fill_circle(image, (diameter // 2, diameter // 2), diameter - 4, fill)
-    ImageDraw.Draw(image).text(
-        (diameter / 2, diameter / 2 + 1), text, font=font(Face.CONDENSED_BOLD, size), fill=ink, anchor="mm"
-    )
+    fnt = font(Face.CONDENSED_BOLD, size)
+    width = max(height, math.ceil(fnt.getlength(text)) + 10)
+    image = Image.new("RGBA", (width, height), (0, 0, 0, 0))
+    fill_rounded(image, (0, 0, width, height), height // 2, rim)
+    fill_rounded(image, (2, 2, width - 2, height - 2), height // 2 - 2, fill)
+    ImageDraw.Draw(image).text((width / 2, height / 2 + 1), text, font=fnt, fill=ink, anchor="mm")
     return image
 
 
@@ -1179,7 +1196,7 @@ def compact_support(value: int, diameter: int, size: int, changed: bool) -> Imag
 
 
 def _card_value(info: CardInfo) -> tuple[str, str]:
-    """Return the text and the kind of a card's value disc (as the full board's value badge)."""
+    """Return the text and the kind of a card's value chip (as the full board's value badge)."""
     if info.category is Category.MILITIA:
         return f"−{info.pp}", "pp"
     if info.category is Category.PERSONALITY:
@@ -1190,7 +1207,7 @@ def _card_value(info: CardInfo) -> tuple[str, str]:
 
 
 class _Compact:
-    """One drawing of the compact board: the grid with its boulevards on the left, the table on the right."""
+    """One drawing of the compact board: the grid on top, the status line and the player strip below."""
 
     def __init__(self, view: CadwallonView, names: Sequence[str], locale: str) -> None:
         self.view = view
@@ -1200,11 +1217,13 @@ class _Compact:
         self.n = view.grid
         self.geo = board(view.grid)
         self.gap = C_GAP.get(view.grid, C_GAP[5])
-        self.card = (C_FIELD - (self.n - 1) * self.gap) // self.n
-        field = self.n * self.card + (self.n - 1) * self.gap
-        self.gx = C_PAD + C_LABEL + (C_FIELD - field) // 2
-        self.gy = (COMPACT_H - C_LABEL - C_FIELD) // 2 + C_LABEL + (C_FIELD - field) // 2
-        self.agent_d = max(C_BADGE, min(self.gap, 40))
+        x0, y0, x1, y1 = C_FIELD
+        room_w, room_h = x1 - x0 - 2 * C_INSET, y1 - y0 - 2 * C_INSET
+        self.cw = (room_w - (self.n - 1) * self.gap) // self.n
+        self.ch = (room_h - (self.n - 1) * self.gap) // self.n
+        self.gx = x0 + C_INSET + (room_w - self.n * self.cw - (self.n - 1) * self.gap) // 2
+        self.gy = y0 + C_INSET + (room_h - self.n * self.ch - (self.n - 1) * self.gap) // 2
+        self.agent_d = max(C_BADGE, min(self.gap + 4, 40))
         self.by_agent = {a.id: a for a in view.agents}
         self.result = {b.seat: b for b in view.result or ()} if self.finished else {}
         self.image = Image.new("RGB", (COMPACT_W, COMPACT_H), FELT_EDGE)
@@ -1223,55 +1242,48 @@ class _Compact:
     def slot_xy(self, index: int) -> tuple[int, int]:
         """Return the top-left corner of slot ``index``."""
         r, c = divmod(index, self.n)
-        return self.gx + c * (self.card + self.gap), self.gy + r * (self.card + self.gap)
+        return self.gx + c * (self.cw + self.gap), self.gy + r * (self.ch + self.gap)
 
     def draw(self) -> Image.Image:
         """Draw every part and return the image."""
         self._grid()
         self._boulevards()
-        self._table()
+        self._status_line()
+        self._strip()
         return self.image
 
     # -- the grid
     def _grid(self) -> None:
-        field = self.n * self.card + (self.n - 1) * self.gap
-        fill_rounded(
-            self.image,
-            (self.gx - 8, self.gy - 8, self.gx + field + 8, self.gy + field + 8),
-            12,
-            FELT,
-            outline=FELT_LINE,
-            width=2,
-        )
+        fill_rounded(self.image, C_FIELD, 12, FELT, outline=FELT_LINE, width=2)
         label = font(Face.BOLD, C_FONT)
         for i in range(self.n):
             _x, y = self.slot_xy(i * self.n)
-            self.text((C_PAD + C_LABEL / 2 - 2, y + self.card / 2), row_letters(self.locale)[i], label, GOLD, "mm")
+            self.text((C_PAD + C_LABEL / 2, y + self.ch / 2), row_letters(self.locale)[i], label, GOLD, "mm")
             x, _y = self.slot_xy(i)
-            self.text((x + self.card / 2, self.gy - 8 - C_LABEL / 2), str(i + 1), label, GOLD, "mm")
+            self.text((x + self.cw / 2, C_PAD + C_LABEL / 2), str(i + 1), label, GOLD, "mm")
         for slot in self.view.slots:
             x, y = self.slot_xy(slot.index)
             if slot.card is None:
-                fill_rounded(self.image, (x, y, x + self.card, y + self.card), 8, EMPTY_SLOT)
+                fill_rounded(self.image, (x, y, x + self.cw, y + self.ch), 8, EMPTY_SLOT)
                 continue
             self._card(slot, slot.card, x, y)
 
     def _card(self, slot: SlotView, info: CardInfo, x: int, y: int) -> None:
-        """Draw one grid card as the full board lays it out: crest and marks on top, value and support below."""
-        c = self.card
+        """Draw one grid card: crest and marks on top, value (left) and support (right) below."""
+        w, h = self.cw, self.ch
         colour = card_colour(info)
         rim = GOLD_DARK if info.category is Category.CREDITOR else mix(colour, CREAM, 0.35)
-        fill_rounded(self.image, (x, y, x + c, y + c), 8, colour, outline=rim, width=2)
-        paste_rgba(self.image, card_icon(info, round(c * 0.42)), (x + 4, y + 4))
-        diamond = max(36, round(c * 0.44))
-        disc = max(30, round(c * 0.4))
+        fill_rounded(self.image, (x, y, x + w, y + h), 8, colour, outline=rim, width=2)
+        crest = min(52, (h - 8) // 2)
+        paste_rgba(self.image, card_icon(info, crest), (x + 4, y + 3))
         text, kind = _card_value(info)
-        value = compact_value(text, kind, disc, max(C_FONT, round(disc * 0.6)))
-        paste_rgba(self.image, value, (x + 3, y + c - disc - 4))
+        value = compact_value(text, kind, crest, max(C_FONT, round(crest * 0.62)))
+        paste_rgba(self.image, value, (x + 3, y + h - crest - 3))
+        diamond = max(30, round(h * 0.46))
         changed = slot.effective_support != info.support
         support = compact_support(slot.effective_support, diamond, max(C_FONT, round(diamond * 0.5)), changed)
-        paste_rgba(self.image, support, (x + c - diamond - 2, y + c - diamond - 2))
-        self._marks(slot, x, y, room=c - round(c * 0.42) - 10)
+        paste_rgba(self.image, support, (x + w - diamond - 3, y + h - diamond - 3))
+        self._marks(slot, x, y, room=w - crest - 10)
 
     def _marks(self, slot: SlotView, x: int, y: int, room: int) -> None:
         """Draw this round's marks at the card's top right: chips in the marking players' colours with the sign.
@@ -1281,10 +1293,10 @@ class _Compact:
         """
         if not slot.marks:
             return
-        chip = 30  # holds a two-character sign at the smallest font
+        chip = max(28, round(self.ch * 0.36))  # holds a two-character sign at the smallest font
         fits = max(1, (room + 2) // (chip + 2))
-        fnt = font(Face.CONDENSED_BOLD, C_FONT)
-        right, top = x + self.card - 3, y + 3
+        fnt = font(Face.CONDENSED_BOLD, max(C_FONT, round(chip * 0.6)))
+        right, top = x + self.cw - 3, y + 3
         for mark in slot.marks[:fits]:
             colour = seat_colour(mark.seat)
             fill_rounded(self.image, (right - chip, top, right, top + chip), 7, TEXT_DARK)
@@ -1292,8 +1304,8 @@ class _Compact:
             self.text((right - chip / 2, top + chip / 2 + 1), MARK_SIGNS.get(mark.card, "•"), fnt, ink_on(colour), "mm")
             right -= chip + 2
         more = slot.marks[fits:]
-        for index, mark in enumerate(more):  # on the card's top edge above the chips, clear of the support
-            dot = (round(right + 2 + chip / 2 - 6 * (len(more) - 1) + 12 * index), y + 1)
+        for index, mark in enumerate(more):  # on the card's top edge left of the chips
+            dot = (round(right - 6 - 12 * index), y + 1)
             fill_circle(self.image, dot, 14, TEXT_DARK)
             fill_circle(self.image, dot, 10, seat_colour(mark.seat))
 
@@ -1301,21 +1313,21 @@ class _Compact:
     def _boulevards(self) -> None:
         for blvd in self.view.boulevards:
             ax, ay = self.slot_xy(self.geo.ends[blvd.index][0])
-            c, g = self.card, self.gap
+            w, h, g = self.cw, self.ch, self.gap
             # The street: a lane down the gap, so an empty boulevard reads as a place for an agent.
             if blvd.orientation == "E":
-                x0, y0, x1, y1 = ax + c, ay, ax + c + g, ay + c
+                x0, y0, x1, y1 = ax + w, ay, ax + w + g, ay + h
                 cx, cy = (x0 + x1) // 2, (y0 + y1) // 2
-                lane = (cx - 3, y0 + 10, cx + 3, y1 - 10)
+                lane = (cx - 3, y0 + 8, cx + 3, y1 - 8)
             else:
-                x0, y0, x1, y1 = ax, ay + c, ax + c, ay + c + g
+                x0, y0, x1, y1 = ax, ay + h, ax + w, ay + h + g
                 cx, cy = (x0 + x1) // 2, (y0 + y1) // 2
                 lane = (x0 + 10, cy - 3, x1 - 10, cy + 3)
             fill_rounded(self.image, lane, 3, FELT_LINE)
             if blvd.barricade:
                 self._barricade(blvd.orientation, (x0, y0, x1, y1))
             agents = [self.by_agent[i] for i in blvd.agents if i in self.by_agent]
-            step = self.agent_d // 2 + 2
+            step = self.agent_d // 2 + 1
             if len(agents) == 1:
                 spots = [(cx, cy)]
             elif blvd.orientation == "E":
@@ -1330,7 +1342,7 @@ class _Compact:
         if agent.controller != agent.owner:
             fill_circle(self.image, centre, self.agent_d + 10, TEXT_DARK)
             fill_circle(self.image, centre, self.agent_d + 8, seat_colour(agent.controller))
-        seat_badge(self.image, centre, self.agent_d, agent.owner)
+        seat_badge(self.image, centre, self.agent_d, agent.owner, max(C_FONT, round(self.agent_d * 0.62)))
 
     def _barricade(self, orientation: str, box: Box) -> None:
         x0, y0, x1, y1 = box
@@ -1344,74 +1356,132 @@ class _Compact:
         self.d.line([(bar[0] + 3, bar[1] + 3), (bar[2] - 3, bar[3] - 3)], fill=TEXT_DARK, width=3)
         self.d.line([(bar[0] + 3, bar[3] - 3), (bar[2] - 3, bar[1] + 3)], fill=TEXT_DARK, width=3)
 
-    # -- the table: round, status, players
-    def _table(self) -> None:
+    # -- the status line: whose move (or who won), then the round and the deck
+    def _status_line(self) -> None:
         v = self.view
-        x, width = C_SIDE_X, C_SIDE_W
+        left, right = C_FIELD[0], COMPACT_W - C_PAD
+        y = C_STATUS_Y + C_STATUS_H / 2
         small = font(Face.CONDENSED, C_FONT)
-        facts = f"{self.t('round', n=v.round)} · {self.t('deck', n=v.deck_size)}"
-        if _length(facts, small) > width:
-            facts = self.t("round", n=v.round)
-        self.text((x, C_PAD + 12), facts, small, TEXT_MUTED)
         bold = font(Face.CONDENSED_BOLD, C_FONT)
-        lines = _greedy_lines(self._status().split(), bold, width)
-        if len(lines) > 2:
-            lines = [lines[0], fit_text(" ".join(lines[1:]), bold, width)]
-        for index, line in enumerate(lines):
-            self.text((x, C_PAD + 38 + 24 * index), fit_text(line, bold, width), bold, TEXT)
-        players = sorted(v.players, key=lambda p: (self.result[p.seat].rank, p.seat)) if self.result else v.players
-        room = COMPACT_H - C_PAD - C_ROWS_Y
-        row = min(C_ROW_MAX, (room - C_ROW_GAP * (len(players) - 1)) // max(1, len(players)))
-        y = C_ROWS_Y
-        for player in players:
-            self._player(player, y, row)
-            y += row + C_ROW_GAP
+        # The round always shows; the deck only beside a status that needs no cut.
+        facts = self.t("round", n=v.round)
+        with_deck = f"{facts} · {self.t('deck', n=v.deck_size)}"
+        if _length(self._status(bold, 10_000.0), bold) + 16 + _length(with_deck, small) <= right - left:
+            facts = with_deck
+        self.text((right, y), facts, small, TEXT_MUTED, "rm")
+        self.text((left, y), self._status(bold, right - left - 16 - _length(facts, small)), bold, TEXT)
 
-    def _status(self) -> str:
-        """Return whose move it is, or who won (the full board's wording)."""
+    def _status(self, fnt: ImageFont.FreeTypeFont, width: float) -> str:
+        """Return whose move it is, or who won (the full board's wording), with the names cut to fit ``width``."""
         v = self.view
         if self.finished:
             winners = [self.names[b.seat] for b in v.result or () if b.rank == 0]
             if not winners:
-                return self.t("status.over_plain")
-            return self.t("status.over_shared" if len(winners) > 1 else "status.over", names=", ".join(winners))
+                return _fit(self.t("status.over_plain"), fnt, width)
+            key = "status.over_shared" if len(winners) > 1 else "status.over"
+            rest = _length(self.t(key, names=""), fnt)
+            return _fit(self.t(key, names=_fit(", ".join(winners), fnt, max(0.0, width - rest))), fnt, width)
         name = self.names.get(v.turn, "—") if v.turn is not None else "—"
-        if v.step is TurnStep.ACT:
-            return self.t("status.act", name=name)
-        if v.step is TurnStep.TAROT:
-            return self.t("status.tarot", name=name)
-        return self.t("status.place", name=name)
+        key = {TurnStep.ACT: "status.act", TurnStep.TAROT: "status.tarot"}.get(v.step or TurnStep.PLACE, "status.place")
+        rest = _length(self.t(key, name=""), fnt)
+        return _fit(self.t(key, name=_fit(name, fnt, max(0.0, width - rest))), fnt, width)
 
-    def _player(self, p: PlayerView, y: int, h: int) -> None:
-        """Draw one player's row: seat badge, name, then agents to place and hand size, and the score."""
+    # -- the player strip
+    def _strip(self) -> None:
         v = self.view
-        x, w = C_SIDE_X, C_SIDE_W
+        players = sorted(v.players, key=lambda p: (self.result[p.seat].rank, p.seat)) if self.result else v.players
+        count = max(1, len(players))
+        two_lines = count <= 4
+        per_row = count if two_lines else math.ceil(count / 2)
+        rows = 1 if two_lines else 2
+        left, right = C_PAD, COMPACT_W - C_PAD
+        w = (right - left - (per_row - 1) * C_CELL_GAP) // per_row
+        h = (C_STRIP_H - (rows - 1) * C_CELL_GAP) // rows
+        for index, player in enumerate(players):
+            r, c = divmod(index, per_row)
+            x, y = left + c * (w + C_CELL_GAP), C_STRIP_Y + r * (h + C_CELL_GAP)
+            self._player(player, (x, y, x + w, y + h), two_lines)
+
+    def _player(self, p: PlayerView, box: tuple[int, int, int, int], two_lines: bool) -> None:
+        """Draw one player's cell: seat badge and name, agents to place, hand size and score (or place and score).
+
+        A two-line cell (up to four players) has the badge and name on top and the numbers below;
+        a one-line cell has them all in a row, and the name only where it leaves room for some six
+        letters.
+        """
+        v = self.view
+        x0, y0, x1, y1 = box
         turn = not self.finished and v.turn == p.seat
         result = self.result.get(p.seat)
         bg = PANEL_WINNER if result is not None and result.rank == 0 else PANEL
         edge = seat_colour(p.seat) if turn else PANEL_EDGE
-        fill_rounded(self.image, (x, y, x + w, y + h), 8, bg, outline=edge, width=3 if turn else 1)
-        seat_badge(self.image, (x + 6 + C_BADGE // 2, y + h // 2), C_BADGE, p.seat)
-        left = x + 12 + C_BADGE
-        name_font = font(Face.CONDENSED_BOLD, C_FONT)
-        top, bottom = y + round(h * 0.3), y + round(h * 0.72)
-        name = _fit(self.names[p.seat], name_font, x + w - 6 - left)
-        self.text((left, top), name, name_font, TEXT_MUTED if p.resigned else TEXT)
-        score = result.total if result is not None else p.live_score
-        score_font = font(Face.BOLD, C_SCORE_FONT)
-        self.text((x + w - 8, bottom), str(score), score_font, GOLD, "rm")
-        small = font(Face.CONDENSED, C_FONT)
+        fill_rounded(self.image, box, 8, bg, outline=edge, width=3 if turn else 1)
+        top = y0 + (y1 - y0) // 4 if two_lines else (y0 + y1) // 2
+        bottom = y0 + 3 * (y1 - y0) // 4 if two_lines else top
+        seat_badge(self.image, (x0 + 2 + C_BADGE // 2, top), C_BADGE, p.seat, C_FONT)
+        name_x = x0 + 6 + C_BADGE
+        # The numbers, left to right: agents to place and hand size (or the place), then the score.
+        parts: list[tuple[int, Callable[[int], None]]] = []
         if result is not None:
-            medal = MEDALS[result.rank] if result.rank < len(MEDALS) else TEXT_MUTED
-            self.text((left, bottom), translate(self.locale, "look.cadwallon.rank", n=result.rank + 1), small, medal)
-            return
-        cx = left
-        if v.phase is Phase.DEPLOY and not p.resigned:
-            _pawn(self.image, (cx + 7, bottom), seat_colour(p.seat))
-            self.text((cx + 17, bottom), str(p.supply), small, TEXT)
-            cx += 17 + round(_length(str(p.supply), small)) + 10
-        _card_back(self.image, (cx + 6, bottom))
-        self.text((cx + 16, bottom), str(p.hand_size), small, TEXT)
+            parts.append(self._place(result.rank, bottom, wide=two_lines))
+        else:
+            if v.phase is Phase.DEPLOY and not p.resigned:
+                parts.append(self._count(str(p.supply), bottom, pawn=seat_colour(p.seat)))
+            parts.append(self._count(str(p.hand_size), bottom, pawn=None))
+        score_font = font(Face.CONDENSED_BOLD, C_FONT)
+        score = str(result.total if result is not None else p.live_score)
+        score_w = round(_length(score, score_font))
+        parts.append((score_w, lambda x: self.text((x + score_w, bottom), score, score_font, GOLD, "rm")))
+        # Right-aligned, 4 px apart and 8 px before the score (the cells of eight players have no more).
+        gaps = [4] * (len(parts) - 2) + [8, 0]
+        x = x1 - 5 - sum(w for w, _ in parts) - sum(gaps)
+        name_font = font(Face.CONDENSED_BOLD, C_FONT)
+        name_right = x1 - 6 if two_lines else x - 8
+        if name_right - name_x >= 3.5 * C_FONT:
+            name = _fit(self.names[p.seat], name_font, name_right - name_x)
+            self.text((name_x, top), name, name_font, TEXT_MUTED if p.resigned else TEXT)
+        for (width, draw), gap in zip(parts, gaps, strict=True):
+            draw(x)
+            x += width + gap
+
+    def _count(self, text: str, y: int, pawn: Rgb | None) -> tuple[int, Callable[[int], None]]:
+        """Return the width and the drawing of a small icon and ``text`` on line ``y``.
+
+        The icon is a pawn in ``pawn``'s colour (agents to place), else a face-down card (hand size).
+        """
+        small = font(Face.CONDENSED, C_FONT)
+        icon = 12 if pawn is None else 14
+        width = icon + 2 + round(_length(text, small))
+
+        def draw(x: int) -> None:
+            if pawn is None:
+                _card_back(self.image, (x + 6, y))
+            else:
+                _pawn(self.image, (x + 7, y), pawn)
+            self.text((x + width, y), text, small, TEXT, "rm")
+
+        return width, draw
+
+    def _place(self, rank: int, y: int, wide: bool) -> tuple[int, Callable[[int], None]]:
+        """Return the width and the drawing of a finished player's place, in its medal's colour.
+
+        A wide cell writes it out ("1 место"); a narrow one has a chip "№1" ("#1" in English).
+        """
+        medal = MEDALS[rank] if rank < len(MEDALS) else TEXT_MUTED
+        if wide:
+            small = font(Face.CONDENSED, C_FONT)
+            text = translate(self.locale, "look.cadwallon.rank", n=rank + 1)
+            width = round(_length(text, small))
+            return width, lambda x: self.text((x, y), text, small, medal)
+        bold = font(Face.CONDENSED_BOLD, C_FONT)
+        label = f"{'№' if normalize_locale(self.locale) == 'ru' else '#'}{rank + 1}"
+        chip = round(_length(label, bold)) + 10
+
+        def draw(x: int) -> None:
+            fill_rounded(self.image, (x, y - C_BADGE // 2, x + chip, y + C_BADGE // 2), 6, medal)
+            self.text((x + chip / 2, y + 1), label, bold, ink_on(medal), "mm")
+
+        return chip, draw
 
 
 def _pawn(image: Image.Image, centre: tuple[int, int], colour: Rgb) -> None:

@@ -589,7 +589,7 @@ def test_render_board_goes_through_the_real_renderer():
 
 
 def test_the_board_message_gets_the_compact_board_and_full_board_the_detailed_one() -> None:
-    """``render_board`` (the public message) is the 720×504 compact board; ``render_full_board`` the detailed one."""
+    """``render_board`` (the public message) is the 560×560 compact board; ``render_full_board`` the detailed one."""
     import io
 
     from PIL import Image
@@ -598,7 +598,7 @@ def test_the_board_message_gets_the_compact_board_and_full_board_the_detailed_on
     public = ENGINE.view(state, None)
     compact = Image.open(io.BytesIO(PRESENTER.render_board(public, RU_NAMES[:3], "ru")))
     full = Image.open(io.BytesIO(PRESENTER.render_full_board(public, RU_NAMES[:3], "ru")))
-    assert compact.size == (720, 504)
+    assert compact.size == (560, 560)  # square, like the phone's 280×280 embed box
     assert full.width > 1000 and full.height > 700  # the detailed board keeps its size
     leaky = public.model_copy(
         update={"players": tuple(p.model_copy(update={"hand": ("A01",)}) for p in public.players)}

@@ -28,6 +28,7 @@ from games.cadwallon.engine import MARK_CARDS, CadwallonEngine
 from games.cadwallon.models import CadwallonOptions, CadwallonView, PendingView, Phase, TargetKind
 from games.cadwallon.state import CadwallonState
 from games.core.rng import GameRng
+from tests.bot.render import readability
 
 MAX_PNG_BYTES = 300 * 1024
 LOCALES = ("ru", "en")
@@ -252,29 +253,35 @@ def test_agents_and_player_tokens_carry_numbered_seat_badges(monkeypatch: pytest
 
 
 # ----------------------------------------------------------------------------- the private hand picture
-def test_the_hand_picture_shows_the_viewers_cards_and_contract_at_full_size(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_the_hand_picture_shows_the_viewers_cards_and_contract_readable_on_a_phone() -> None:
+    """Every text on the hand (card names, districts, values, support, the contract) shows 11 px or more.
+
+    Read off the drawing calls, at the scale the client shows the picture's actual size: a 400-px
+    phone shows it at most 280 px wide, so a 400-px-wide hand is shown at 0.7 and wants 16-px text.
+    """
     import bot.render.cadwallon as module
 
     module.board_palette()
-    module.card_face.cache_clear()  # so every font a hand card asks for is seen
-    sizes: list[int] = []
-    real = common.font  # what the renderer imported
-
-    def recording(face: common.Face, size: int) -> object:
-        sizes.append(size)
-        return real(face, size)
-
-    monkeypatch.setattr(module, "font", recording)
     state = ENGINE.setup(3, CadwallonOptions(grid=4, conditions=True, starting_action=True), "hand").state
     view = ENGINE.view(state, 0)
     me = view.players[0]
     assert me.hand and me.contract
-    for locale in LOCALES:
-        data = module.render_cadwallon_hand(view, REFERENCE_NAMES, locale)
-        assert data is not None
-        image = decode(data)
-        assert image.width == 400 and image.height <= common.PREVIEW_BOX[1]  # shown unscaled in the client
-    assert min(sizes) >= 11
+    # A long hand too (three rows, so a taller picture shown smaller), with the longest card names.
+    many = ("A03", "A06", "A11", "A13", "A15", "A17", "A21", "A26")
+    big = view.model_copy(
+        update={"players": tuple(p.model_copy(update={"hand": many}) if p.seat == 0 else p for p in view.players)}
+    )
+    caches = (module.card_face, module.value_badge, module.support_badge)
+    for hand_view in (view, big):
+        for locale in LOCALES:
+            with readability.drawn_text_sizes(*caches) as seen:
+                data = module.render_cadwallon_hand(hand_view, REFERENCE_NAMES, locale)
+            assert data is not None
+            image = decode(data)
+            shown = common.shown_scale(*image.size)
+            assert shown < 1 or image.width <= common.PHONE_BOX[0]  # the phone does shrink a 400-px picture
+            small = sorted({(px, text) for px, text in seen if px * shown < common.MIN_SHOWN_TEXT})
+            assert seen and not small, (locale, image.size, small[:5])
     assert module.render_cadwallon_hand(ENGINE.view(state, None), REFERENCE_NAMES, "ru") is None
     other = view.model_copy(
         update={"players": tuple(p.model_copy(update={"hand": ("A07",)}) if p.seat == 1 else p for p in view.players)}
@@ -334,13 +341,14 @@ def test_the_board_message_draws_no_font_under_11_px_as_the_client_shows_it(monk
         for locale in LOCALES:
             image = decode(PRESENTERS["cadwallon"].render_board(view, names, locale))
             assert image.size == (module.COMPACT_W, module.COMPACT_H)
-    assert module.COMPACT_MIN_FONT == common.min_font_size(module.COMPACT_W, module.COMPACT_H) == 20
+    assert module.COMPACT_W == module.COMPACT_H  # square like the phone's 280x280 box
+    assert module.COMPACT_MIN_FONT == common.min_font_size(module.COMPACT_W, module.COMPACT_H) == 22
     assert sizes and min(sizes) >= module.COMPACT_MIN_FONT
     assert min(sizes) * common.shown_scale(module.COMPACT_W, module.COMPACT_H) >= common.MIN_SHOWN_TEXT
 
 
 def test_the_compact_board_keeps_one_size_through_whole_games() -> None:
-    """Every table draws at 720×504, from the deal to the final scores, so edits never resize the message."""
+    """Every table draws at 560×560, from the deal to the final scores, so edits never resize the message."""
     from bot.render.cadwallon import render_cadwallon_compact
 
     for grid, seats, seed in ((3, 2, "c1"), (5, 8, "c2")):
@@ -349,28 +357,33 @@ def test_the_compact_board_keeps_one_size_through_whole_games() -> None:
             decode(render_cadwallon_compact(ENGINE.view(s, None), REFERENCE_NAMES, "ru")).size
             for s in (*states[:: max(1, len(states) // 15)], states[-1])
         }
-        assert sizes == {(720, 504)}
+        assert sizes == {(560, 560)}
 
 
 def test_compact_agents_are_numbered_seat_badges_big_enough_to_read(monkeypatch: pytest.MonkeyPatch) -> None:
     import bot.render.cadwallon as module
 
     module.board_palette()
-    badges: list[tuple[int, int]] = []
+    badges: list[tuple[int, int, int]] = []
     real = common.seat_badge
 
-    def recording(image: Image.Image, centre: tuple[int, int], diameter: int, seat: int) -> None:
-        badges.append((seat, diameter))
-        real(image, centre, diameter, seat)
+    def recording(
+        image: Image.Image, centre: tuple[int, int], diameter: int, seat: int, number_size: int | None = None
+    ) -> None:
+        badges.append((seat, diameter, round(diameter * 0.62) if number_size is None else number_size))
+        real(image, centre, diameter, seat, number_size)
 
     monkeypatch.setattr(module, "seat_badge", recording)
-    view = reference_view(5, 8)
-    module.render_cadwallon_compact(view, REFERENCE_NAMES, "en")
-    owners = sorted(a.owner for a in view.agents)
-    seats = sorted(seat for seat, _ in badges)
-    assert seats == sorted(owners + list(range(8)))  # one badge per agent and one per player row
-    assert min(d for _, d in badges) >= module.C_BADGE
-    assert round(module.C_BADGE * 0.62) >= module.COMPACT_MIN_FONT  # seat_badge's number size
+    for grid in (3, 4, 5):
+        badges.clear()
+        view = reference_view(grid, 8)
+        module.render_cadwallon_compact(view, REFERENCE_NAMES, "en")
+        owners = sorted(a.owner for a in view.agents)
+        seats = sorted(seat for seat, _, _ in badges)
+        assert seats == sorted(owners + list(range(8)))  # one badge per agent and one per player cell
+        assert min(d for _, d, _ in badges) >= module.C_BADGE
+        assert min(n for _, _, n in badges) >= module.COMPACT_MIN_FONT  # the seat numbers read on a phone
+        assert all(n <= 0.8 * d for _, d, n in badges)  # and still fit inside their discs
 
 
 def test_the_compact_board_shows_rows_in_its_language_and_leaves_labels_to_the_full_board(
@@ -394,8 +407,13 @@ def test_the_compact_board_shows_rows_in_its_language_and_leaves_labels_to_the_f
     module.render_cadwallon_compact(view, REFERENCE_NAMES, "en")
     assert ru[:8] == ["А", "1", "Б", "2", "В", "3", "Г", "4"]  # the margins name the slots
     assert drawn[:8] == ["A", "1", "B", "2", "C", "3", "D", "4"]
-    assert "Раунд 3 · колода 31" in ru and "Round 3 · deck 31" in drawn
+    assert "Раунд 3" in ru and any(t.startswith("Round 3") for t in drawn)  # the deck only beside a short status
+    short = reference_view(4, 4).model_copy(update={"turn": 3})  # Alex's move: room for the deck too
+    drawn.clear()
+    module.render_cadwallon_compact(short, REFERENCE_NAMES, "ru")
+    assert "Раунд 3 · колода 31" in drawn
     assert any(t.startswith("Григорий") for t in ru)  # the turn player's status
+    assert {"Наташа", "Саша", "Alex"} <= set(ru)  # up to four players, every cell has its name
     assert not any("│" in t or "─" in t for t in ru + drawn)  # no boulevard labels
     assert not any("Кварталы" in t or "Districts" in t for t in ru + drawn)  # no legend footer
     assert "+2" in drawn  # this round's marks keep their signs
