@@ -1512,6 +1512,7 @@ class _Compact:
         view, d = self.view, self.draw_
         plays = {play.seat: play for play in view.plays}
         winner = winning_seat(view.plays, view.trump_persona)
+        seeded = {p.seat for p in view.players if p.seeded and view.phase is Phase.SEEDING}
         cw, ch = self.card_size
         step = cw + COMPACT_CARD_GAP
         order = self._order()
@@ -1524,9 +1525,11 @@ class _Compact:
                 fill_rounded(self.image, (cx - 3, y - 3, cx + cw + 3, y + ch + 3), 11, GOLD)
             if play is not None and play.card is not None:
                 paste_rgba(self.image, self.card(play.card), (cx, y))
+            elif seat in seeded:  # its card went face down into the trump deck: only that much is public
+                paste_rgba(self.image, card_back(self.card_size), (cx, y))
             else:
-                # Only a play is awaited in the round's slots (seeding and leaving show in the rows).
-                awaited = view.phase is Phase.PLAY and (seat == view.turn or seat in view.awaiting)
+                # A play, a seeding card or the card to leave: the seat the table waits for.
+                awaited = seat == view.turn or seat in view.awaiting
                 edge = GOLD if awaited else FELT_LINE
                 fill_rounded(self.image, (cx, y, cx + cw, y + ch), 9, TABLE_FELT, outline=edge, width=3)
                 if play is not None:  # a bribe: the seat paid a gem to sit the round out
@@ -1566,13 +1569,14 @@ class _Compact:
         """Draw one seat's row: badge, name and team on the left, its four counts on the right."""
         view, d = self.view, self.draw_
         is_turn = player.seat == view.turn or player.seat in view.awaiting
+        # The seat the table waits for: a gold frame and a warmer fill, both visible at half size.
         fill_rounded(
             self.image,
             (x, y, x + w, y + h),
             12,
-            PANEL,
+            mix(PANEL, GOLD, 0.16) if is_turn else PANEL,
             outline=GOLD if is_turn else PANEL_EDGE,
-            width=3 if is_turn else 2,
+            width=4 if is_turn else 2,
         )
         mid = y + h // 2
         badge_d = 34

@@ -554,3 +554,19 @@ def test_compact_board_lays_out_every_table_within_the_square() -> None:
     margin = (0, h - 6, w, h)
     three, six = (decode(images[n]).convert("RGB").crop(margin).tobytes() for n in (3, 6))
     assert six == three
+
+
+@pytest.mark.parametrize(
+    "update", [{"hand": ("A05",)}, {"legal_cards": ("A05",)}, {"can_bribe": True}, {"seeded_card": "A05"}]
+)
+def test_compact_board_refuses_private_fields(update: dict[str, object]) -> None:
+    with pytest.raises(ValueError, match="refusing to draw hidden cards"):
+        render_masti_compact(make_view(6).model_copy(update=update), NAMES, "ru")
+
+
+def test_a_seeded_card_shows_face_down_in_its_seats_slot() -> None:
+    """Seeding: who has put a card into the trump deck is public, the card is not: its slot shows a back."""
+    view, names = sample_views()["6p-seeding"]
+    assert any(p.seeded for p in view.players)
+    unseeded = view.model_copy(update={"players": tuple(p.model_copy(update={"seeded": False}) for p in view.players)})
+    assert render_masti_compact(view, names, "ru") != render_masti_compact(unseeded, names, "ru")
