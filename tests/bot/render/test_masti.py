@@ -270,6 +270,8 @@ def test_six_guilds_with_jokers_fit_a_panel() -> None:
 def test_hostile_names_do_not_crash(names: list[str], locale: str) -> None:
     for view in (make_view(6), finished_view(6), private_view(4, 2)):
         assert decode(render_masti_board(view, names, locale)).width == WIDTH
+    for view in (make_view(6), finished_view(6), make_view(4)):
+        assert decode(render_masti_compact(view, names, locale)).size == COMPACT_SIZE
 
 
 # ----------------------------------------------------------------------------- purity
