@@ -11,10 +11,11 @@ view carrying any other hand is refused, so a leak in a caller cannot reach an i
 Cards are drawn as small rounded rectangles: persona colour, value, the guild crest (simple Pillow
 shapes in the guild colour) and one pip per symbol; neutral cards carry their own mark.
 
-Two smaller pictures are made for where Discord shows them (at most 400x280 px): the compact board
-of the board message (:func:`render_masti_compact`, 800x560, no text under 22 px, drawn from the
-public view) and the hand of the private panel (:func:`render_masti_hand`, from the viewer's own
-view). The detailed board above is what the **Full board** button sends.
+Two smaller pictures are made for where Discord shows them (at most 280x280 px on a 400-px phone):
+the compact board of the board message (:func:`render_masti_compact`, 560x560, shown at half size,
+no text under 22 px, drawn from the public view) and the hand of the private panel
+(:func:`render_masti_hand`, from the viewer's own view). The detailed board above is what the
+**Full board** button sends; the piles, neutral cards, last round and itemised scores live only there.
 
 Run ``python -m bot.render.masti`` to write sample boards (played with the real engine) to
 ``/tmp/render-samples/`` and print render time and PNG size per table.
@@ -65,6 +66,7 @@ from bot.render.common import (
     mix,
     palette_from,
     paste_rgba,
+    seat_badge,
     seat_colour,
     water_level,
     write_samples,
@@ -403,20 +405,20 @@ def _neutral_disc(d: ImageDraw.ImageDraw, cx: float, cy: float, r: float, kind: 
         _star(d, (cx - g, cy - g, cx + g, cy + g), (92, 58, 6), colour)
 
 
-def _neutral_text(image: Image.Image, cx: float, cy: float, r: float, kind: CardKind) -> None:
-    """Write the text of a neutral mark centred on its disc (after downsampling)."""
+def _neutral_text(image: Image.Image, cx: float, cy: float, r: float, kind: CardKind, min_size: int = 7) -> None:
+    """Write the text of a neutral mark centred on its disc (after downsampling), at least ``min_size`` px."""
     _, text = NEUTRAL_MARKS[kind]
     if not text:
         return
     draw = ImageDraw.Draw(image)
     if kind is CardKind.JOKER:
-        fnt = font(Face.BOLD, max(7, round(r * 1.3)))
+        fnt = font(Face.BOLD, max(min_size, round(r * 1.3)))
         stroke = 1 if r < 12 else 2
         draw.text(
             (cx, cy + r * 0.04), text, font=fnt, fill=TEXT_DARK, anchor="mm", stroke_width=stroke, stroke_fill=CREAM
         )
         return
-    fnt = font(Face.CONDENSED_BOLD, max(7, round(r * 0.95)))
+    fnt = font(Face.CONDENSED_BOLD, max(min_size, round(r * 0.95)))
     draw.text((cx, cy + r * 0.04), text, font=fnt, fill=CREAM, anchor="mm")
 
 
@@ -445,12 +447,17 @@ def neutral_icon(kind: CardKind, diameter: int) -> Image.Image:
 
 
 @lru_cache(maxsize=512)
-def card_face(card: str, size: tuple[int, int], initial: str, banner: str = "", dim: bool = False) -> Image.Image:
+def card_face(
+    card: str, size: tuple[int, int], initial: str, banner: str = "", dim: bool = False, compact: bool = False
+) -> Image.Image:
     """Return the face of ``card`` (RGBA).
 
     Persona colour, the value on top with the persona's initial in the corner, then the guild crest
     with one pip per symbol (a ×2 card has two), or a neutral card's mark. ``banner`` adds the
     persona's name at the bottom (the big trump card); ``dim`` darkens the card (not playable now).
+    ``compact`` (the compact board and the hand picture, which the client shows at half size or
+    less) draws the value and a neutral mark's text at :data:`COMPACT_TEXT` px or more, and the value
+    at the top left, leaving the top right corner to the persona's initial (:func:`compact_card`).
     """
     info = card_info(card)
     w, h = size
@@ -496,10 +503,13 @@ def card_face(card: str, size: tuple[int, int], initial: str, banner: str = "", 
         _neutral_disc(d, w / 2 * s, cy * s, r * s, info.kind)
     face = downsample(image)
     if info.guild is None:
-        _neutral_text(face, w / 2, cy, r, info.kind)
+        _neutral_text(face, w / 2, cy, r, info.kind, COMPACT_TEXT if compact else 7)
     draw = ImageDraw.Draw(face)
-    value_font = font(Face.BOLD, max(11, round(h * 0.25)))
-    draw.text((w / 2, rim + h * 0.17), str(info.value), font=value_font, fill=CREAM, anchor="mm")
+    value_font = font(Face.BOLD, max(COMPACT_TEXT if compact else 11, round(h * 0.25)))
+    if compact:
+        draw.text((rim + w * 0.09, rim + h * 0.17), str(info.value), font=value_font, fill=CREAM, anchor="lm")
+    else:
+        draw.text((w / 2, rim + h * 0.17), str(info.value), font=value_font, fill=CREAM, anchor="mm")
     corner = font(Face.CONDENSED_BOLD, max(9, round(h * 0.12)))
     corner_ink = mix(colour, CREAM, 0.62)
     draw.text((rim + w * 0.13, rim + h * 0.085), initial, font=corner, fill=corner_ink, anchor="mm")
@@ -1376,54 +1386,62 @@ class _Board:
 
 
 # ----------------------------------------------------------------------------- compact board and hand
-#: The compact board that the board message shows. The client shows an embed image at most
-#: 400x280 px (:data:`~bot.render.common.PREVIEW_BOX`), so this one is drawn at 800x560 (10:7:
-#: neither cap shrinks it more than the other) with no text under 22 px, which reads as 11 px at
-#: that size. The size never changes with the game's state, so the message does not jump between
-#: edits. The detailed board is :func:`render_masti_board`, sent privately by the **Full board** button.
-COMPACT_SIZE = (800, 560)
+#: The compact board that the board message shows. A 400-px phone shows an embed image at most
+#: 280x280 px (:data:`~bot.render.common.PHONE_BOX`, stricter than the desktop's 400x280), so this
+#: one is square, 560x560: shown at exactly half size, where no text under 22 px
+#: (:func:`~bot.render.common.min_font_size`) reads as 11 px. The size never changes with the
+#: game's state, so the message does not jump between edits. It keeps what a player reads at a
+#: glance (trump, round, the trick by seat, whose turn, and per player hand, gems, wealth and cards
+#: won); the piles, neutral cards, last round and itemised scores are on the detailed board
+#: (:func:`render_masti_board`), sent privately by the **Full board** button.
+COMPACT_SIZE = (560, 560)
 #: Every font size the compact board and the hand picture use (the readability test reads these).
 COMPACT_TEXT = 22
-COMPACT_NAME = 26
-COMPACT_NUMBER = 28
+COMPACT_NAME = 24
+COMPACT_NUMBER = 26
 COMPACT_FONT_SIZES = (COMPACT_TEXT, COMPACT_NAME, COMPACT_NUMBER)
-COMPACT_CARD = (90, 126)
-COMPACT_BADGE = 34
-COMPACT_ICON = 30
+#: A trick card and the step between two: up to four seats draw the larger card (the trump and
+#: four fit the 528-px row), five and six the smaller one (the trump and six). The size follows the
+#: seat count alone, so it too stays put through a game.
+COMPACT_CARD_LARGE = (90, 126)
+COMPACT_CARD_SMALL = (68, 96)
+COMPACT_CARD_GAP = 6
+COMPACT_BADGE = 32
+COMPACT_ICON = 26
+COMPACT_PAD = 16
+#: Where the trick's cards start (under the "Trump" and round line); rows are at most this tall.
+COMPACT_CARDS_TOP = 40
+COMPACT_ROW_MAX = 80
+COMPACT_ROW_GAP = 6
+#: Width of one count (icon and a two-digit number) at the right end of a player row.
+COMPACT_STAT_W = 66
 #: The hand picture of the private panel: one row of cards, the same card language as the board.
 HAND_CARD = (88, 124)
 HAND_GAP = 8
 HAND_PAD = 12
 #: At most this many cards per row, rows filled evenly: an 8-card hand is two rows of 4, 400 px wide,
-#: which a phone shows at full size (one row of 8 was 784 px, shown at half size).
+#: which a phone shows at full size (one row of 8 was 784 px, shown at half size). The largest hand
+#: (16 cards, four rows of 4) is 400x544 and shown at 0.51, where its 22-px text reads as 11.3 px.
 HAND_MAX_CARDS = 5
 
 
-def seat_badge(number: int, colour: Rgb, diameter: int) -> Image.Image:
-    """Return a seat chip (RGBA): the seat colour with the seat NUMBER on it, so colour is never the only cue."""
-    image = Image.new("RGBA", (diameter, diameter), (0, 0, 0, 0))
-    fill_circle(image, (diameter // 2, diameter // 2), diameter, colour)
-    ink = TEXT_DARK if 0.299 * colour[0] + 0.587 * colour[1] + 0.114 * colour[2] > 150 else TEXT
-    ImageDraw.Draw(image).text(
-        (diameter / 2, diameter / 2 + 1), str(number), font=font(Face.BOLD, COMPACT_TEXT), fill=ink, anchor="mm"
-    )
-    return image
-
-
 def compact_card(card: str, size: tuple[int, int], initial: str, dim: bool = False) -> Image.Image:
-    """Return ``card``'s face for the compact pictures: the board's card, its persona letter at ≥ 22 px."""
-    face = card_face(card, size, "", "", dim).copy()
+    """Return ``card``'s face for the compact pictures: the board's card, its persona letter at ≥ 22 px.
+
+    Every text on it (value, the neutral mark's "+2", the initial) is at least :data:`COMPACT_TEXT`.
+    """
+    face = card_face(card, size, "", "", dim, compact=True).copy()
     info = card_info(card)
     ink = mix(PERSONA_COLOURS[info.persona], CREAM, 0.8 if not dim else 0.4)
     rim = max(2, round(size[0] * 0.035))
     ImageDraw.Draw(face).text(
-        (size[0] - rim - 3, rim + 1), initial, font=font(Face.CONDENSED_BOLD, COMPACT_TEXT), fill=ink, anchor="ra"
+        (size[0] - rim - 2, rim), initial, font=font(Face.CONDENSED_BOLD, COMPACT_TEXT), fill=ink, anchor="ra"
     )
     return face
 
 
 class _Compact:
-    """One drawing of the compact board: trump and round on top, the trick with seat chips, then a cell per seat."""
+    """One drawing of the compact board: trump and round on top, the trick with seat badges, then a row per seat."""
 
     def __init__(self, view: MastiView, names: Sequence[str], locale: str) -> None:
         self.view = view
@@ -1435,44 +1453,50 @@ class _Compact:
         self.image = Image.new("RGB", COMPACT_SIZE, FELT_EDGE)
         self.draw_ = ImageDraw.Draw(self.image)
         self.small = font(Face.BOLD, COMPACT_TEXT)
-        self.plain = font(Face.REGULAR, COMPACT_TEXT)
+        self.name_font = font(Face.BOLD, COMPACT_NAME)
         self.number = font(Face.BOLD, COMPACT_NUMBER)
+        self.card_size = COMPACT_CARD_LARGE if view.num_seats <= 4 else COMPACT_CARD_SMALL
+        # The seat badges hang under the cards; the player rows start under them.
+        self.badge_y = COMPACT_CARDS_TOP + self.card_size[1] + 20
+        self.rows_top = self.badge_y + COMPACT_BADGE // 2 + 12
 
     def t(self, key: str, **params: object) -> str:
         """Translate ``render_masti.<key>``."""
         return translate(self.locale, f"render_masti.{key}", **params)
 
     def card(self, card: str, dim: bool = False) -> Image.Image:
-        return compact_card(card, COMPACT_CARD, self.initials[card_info(card).persona], dim)
+        return compact_card(card, self.card_size, self.initials[card_info(card).persona], dim)
+
+    def badge(self, seat: int, centre: tuple[int, int], diameter: int = COMPACT_BADGE) -> None:
+        seat_badge(self.image, centre, diameter, seat, number_size=COMPACT_TEXT)
 
     def draw(self) -> Image.Image:
         w, h = COMPACT_SIZE
         fill_rounded(self.image, (0, 0, w, h), 18, FELT, outline=FELT_LINE, width=2)
         self._top()
-        self._players(236)
+        self._players()
         return self.image
 
     def _top(self) -> None:
         view, d = self.view, self.draw_
-        x0, y_cards = 16, 46
-        d.text((x0, 12), self.t("trump"), font=self.small, fill=GOLD, anchor="la")
+        x0, y_cards = COMPACT_PAD, COMPACT_CARDS_TOP
+        right = f"{self.t('round')} {view.round}/{view.max_rounds}"
+        d.text((COMPACT_SIZE[0] - COMPACT_PAD, 10), right, font=self.small, fill=TEXT, anchor="ra")
+        if view.phase is Phase.FINISHED and view.result:
+            # No trump any more: the standings take the whole width.
+            d.text((x0, 10), self.t("result.title"), font=self.small, fill=GOLD, anchor="la")
+            self._ranking(x0, y_cards)
+            return
+        d.text((x0, 10), self.t("trump"), font=self.small, fill=GOLD, anchor="la")
         if view.trump is not None:
             paste_rgba(self.image, self.card(view.trump), (x0, y_cards))
         else:
-            paste_rgba(self.image, card_back(COMPACT_CARD), (x0, y_cards))
-        # The round and the trump deck's size, top right (the full board itemises the rest).
-        right = f"{self.t('round')} {view.round}/{view.max_rounds}"
-        d.text((w_right := COMPACT_SIZE[0] - 16, 12), right, font=self.small, fill=TEXT, anchor="ra")
-        _ = w_right
-        deck = f"{view.trump_deck_size}"
-        back = card_back((30, 42))
-        deck_y = y_cards + COMPACT_CARD[1] + 10
-        paste_rgba(self.image, back, (x0 + 4, deck_y))
-        d.text((x0 + 42, deck_y + 21), deck, font=self.number, fill=TEXT, anchor="lm")
-        if view.phase is Phase.FINISHED and view.result:
-            self._ranking(130, y_cards)
-            return
-        self._trick(130, y_cards)
+            paste_rgba(self.image, card_back(self.card_size), (x0, y_cards))
+        # The trump deck's size under the trump card (the full board shows a rebuilt deck's cards).
+        back = card_back((22, 31))
+        paste_rgba(self.image, back, (x0 + 4, self.badge_y - back.height // 2))
+        d.text((x0 + 32, self.badge_y), str(view.trump_deck_size), font=self.number, fill=TEXT, anchor="lm")
+        self._trick(x0 + self.card_size[0] + COMPACT_PAD, y_cards)
 
     def _order(self) -> list[int]:
         """Return the seats in playing order from the round's lead (seat order when none)."""
@@ -1484,95 +1508,103 @@ class _Compact:
         return seats
 
     def _trick(self, x: int, y: int) -> None:
+        """Draw a slot per seat still in the round, in playing order, each over its seat badge."""
         view, d = self.view, self.draw_
         plays = {play.seat: play for play in view.plays}
         winner = winning_seat(view.plays, view.trump_persona)
-        cw, ch = COMPACT_CARD
-        step = cw + 14
-        for i, seat in enumerate(self._order()):
+        seeded = {p.seat for p in view.players if p.seeded and view.phase is Phase.SEEDING}
+        cw, ch = self.card_size
+        step = cw + COMPACT_CARD_GAP
+        order = self._order()
+        room = COMPACT_SIZE[0] - COMPACT_PAD - x
+        x += max(0, (room - (len(order) * step - COMPACT_CARD_GAP)) // 2)
+        for i, seat in enumerate(order):
             cx = x + i * step
             play = plays.get(seat)
-            if seat == winner:
-                fill_rounded(self.image, (cx - 5, y - 5, cx + cw + 5, y + ch + 5), 12, GOLD)
+            if seat == winner:  # the card taking the round so far
+                fill_rounded(self.image, (cx - 3, y - 3, cx + cw + 3, y + ch + 3), 11, GOLD)
             if play is not None and play.card is not None:
                 paste_rgba(self.image, self.card(play.card), (cx, y))
+            elif seat in seeded:  # its card went face down into the trump deck: only that much is public
+                paste_rgba(self.image, card_back(self.card_size), (cx, y))
             else:
-                # Only a play is awaited in the round's slots (seeding and leaving show in the cells).
-                awaited = view.phase is Phase.PLAY and (seat == view.turn or seat in view.awaiting)
+                # A play, a seeding card or the card to leave: the seat the table waits for.
+                awaited = seat == view.turn or seat in view.awaiting
                 edge = GOLD if awaited else FELT_LINE
-                fill_rounded(self.image, (cx, y, cx + cw, y + ch), 10, TABLE_FELT, outline=edge, width=3)
+                fill_rounded(self.image, (cx, y, cx + cw, y + ch), 9, TABLE_FELT, outline=edge, width=3)
                 if play is not None:  # a bribe: the seat paid a gem to sit the round out
-                    paste_rgba(self.image, gem_icon(44), (cx + (cw - 44) // 2, y + (ch - 44) // 2))
+                    paste_rgba(self.image, gem_icon(40), (cx + (cw - 40) // 2, y + (ch - 40) // 2))
                 elif awaited:
                     d.text((cx + cw / 2, y + ch / 2), "?", font=self.number, fill=GOLD, anchor="mm")
-            badge = seat_badge(seat + 1, seat_colour(seat), COMPACT_BADGE)
-            paste_rgba(self.image, badge, (cx + (cw - COMPACT_BADGE) // 2, y + ch + 10))
+            self.badge(seat, (cx + cw // 2, self.badge_y))
 
     def _ranking(self, x: int, y: int) -> None:
-        """Draw the final standings in place of the trick: place, seat chips and the total."""
+        """Draw the final standings in place of the trick: place, seat badges and the total (two columns past 3)."""
         d = self.draw_
-        for row, unit in enumerate(sorted(self.view.result or (), key=lambda u: u.rank)[:6]):
-            ry = y + row * 30
-            d.text(
-                (x, ry),
-                f"{unit.rank + 1}.",
-                font=self.small,
-                fill=MEDALS[unit.rank] if unit.rank < 3 else TEXT,
-                anchor="la",
-            )
-            bx = x + 40
+        units = sorted(self.view.result or (), key=lambda u: u.rank)[:6]
+        column_w = (COMPACT_SIZE[0] - COMPACT_PAD - x) // 2
+        for index, unit in enumerate(units):
+            column, row = divmod(index, 3)
+            rx, ry = x + column * column_w, y + 22 + row * 48
+            colour = MEDALS[unit.rank] if unit.rank < len(MEDALS) else TEXT
+            d.text((rx, ry), f"{unit.rank + 1}.", font=self.number, fill=colour, anchor="lm")
+            bx = rx + 44
             for seat in unit.seats:
-                paste_rgba(self.image, seat_badge(seat + 1, seat_colour(seat), 26), (bx, ry - 1))
-                bx += 30
-            d.text((bx + 8, ry), str(unit.total), font=self.small, fill=TEXT, anchor="la")
+                self.badge(seat, (bx + COMPACT_BADGE // 2, ry))
+                bx += COMPACT_BADGE + 4
+            total = _signed(unit.total) if unit.total < 0 else str(unit.total)
+            d.text((bx + 6, ry), total, font=self.number, fill=TEXT, anchor="lm")
 
-    def _players(self, top: int) -> None:
+    def _players(self) -> None:
         w, h = COMPACT_SIZE
-        cols, rows = 2, 3
-        gap = 10
-        cell_w = (w - 2 * 16 - (cols - 1) * gap) // cols
-        cell_h = (h - top - 12 - (rows - 1) * gap) // rows
-        for index, player in enumerate(self.view.players[: cols * rows]):
-            col, row = index % cols, index // cols
-            self._cell(player, 16 + col * (cell_w + gap), top + row * (cell_h + gap), cell_w, cell_h)
+        players = self.view.players[:6]
+        count = max(1, len(players))
+        room = h - COMPACT_PAD // 2 - self.rows_top
+        row_h = min(COMPACT_ROW_MAX, (room - (count - 1) * COMPACT_ROW_GAP) // count)
+        for index, player in enumerate(players):
+            y = self.rows_top + index * (row_h + COMPACT_ROW_GAP)
+            self._row(player, COMPACT_PAD, y, w - 2 * COMPACT_PAD, row_h)
 
-    def _cell(self, player: PlayerView, x: int, y: int, w: int, h: int) -> None:
+    def _row(self, player: PlayerView, x: int, y: int, w: int, h: int) -> None:
+        """Draw one seat's row: badge, name and team on the left, its four counts on the right."""
         view, d = self.view, self.draw_
         is_turn = player.seat == view.turn or player.seat in view.awaiting
+        # The seat the table waits for: a gold frame and a warmer fill, both visible at half size.
         fill_rounded(
             self.image,
             (x, y, x + w, y + h),
             12,
-            PANEL,
+            mix(PANEL, GOLD, 0.16) if is_turn else PANEL,
             outline=GOLD if is_turn else PANEL_EDGE,
-            width=3 if is_turn else 2,
+            width=4 if is_turn else 2,
         )
-        paste_rgba(self.image, seat_badge(player.seat + 1, seat_colour(player.seat), COMPACT_BADGE), (x + 10, y + 9))
-        name_x = x + 10 + COMPACT_BADGE + 10
-        limit = x + w - 12
-        if player.team is not None:
-            tag = self.t("team", n=player.team + 1)
-            tw = int(self.small.getlength(tag)) + 14
-            fill_rounded(
-                self.image, (limit - tw, y + 10, limit, y + 42), 10, TEAM_COLOURS[player.team % len(TEAM_COLOURS)]
-            )
-            d.text((limit - tw / 2, y + 26), tag, font=self.small, fill=TEXT_DARK, anchor="mm")
-            limit -= tw + 8
-        name_font = font(Face.BOLD, COMPACT_NAME)
-        name = fit_text(self.names[player.seat], name_font, limit - name_x)
-        d.text((name_x, y + 26), name, font=name_font, fill=TEXT_MUTED if player.out else TEXT, anchor="lm")
+        mid = y + h // 2
+        badge_d = 34
+        self.badge(player.seat, (x + 10 + badge_d // 2, mid), badge_d)
+        name_x = x + 10 + badge_d + 10
         stats = [
-            (card_back((22, 31)), player.hand_size),
+            (card_back((19, 26)), player.hand_size),
             (gem_icon(COMPACT_ICON), player.bribe_gems),
             (wealth_icon(COMPACT_ICON), player.wealth_gems),
             (stack_icon(COMPACT_ICON), player.won_cards),
         ]
-        sx, sy = x + 12, y + h - 26
-        step = (w - 24) // len(stats)
-        for icon, value in stats:
-            paste_rgba(self.image, icon, (sx, sy - icon.height // 2))
-            d.text((sx + COMPACT_ICON + 6, sy), str(value), font=self.number, fill=TEXT, anchor="lm")
-            sx += step
+        stats_x = x + w - 6 - len(stats) * COMPACT_STAT_W
+        limit = stats_x - 8
+        if player.team is not None:
+            tag = self.t("team_short", n=player.team + 1)
+            tw = int(self.small.getlength(tag)) + 14
+            colour = TEAM_COLOURS[player.team % len(TEAM_COLOURS)]
+            fill_rounded(self.image, (limit - tw, mid - 15, limit, mid + 15), 9, colour)
+            d.text((limit - tw / 2, mid + 1), tag, font=self.small, fill=TEXT_DARK, anchor="mm")
+            limit -= tw + 8
+        name = fit_text(self.names[player.seat], self.name_font, limit - name_x)
+        # Everyone is out of cards at the end; only a resignation still sets a player apart then.
+        muted = player.resigned or (player.out and view.phase is not Phase.FINISHED)
+        d.text((name_x, mid + 1), name, font=self.name_font, fill=TEXT_MUTED if muted else TEXT, anchor="lm")
+        for i, (icon, value) in enumerate(stats):
+            sx = stats_x + i * COMPACT_STAT_W
+            paste_rgba(self.image, icon, (sx + (COMPACT_ICON - icon.width) // 2, mid - icon.height // 2))
+            d.text((sx + COMPACT_ICON + 4, mid + 1), str(value), font=self.number, fill=TEXT, anchor="lm")
 
 
 def render_masti_compact(view: MastiView, names: Sequence[str], locale: str) -> bytes:

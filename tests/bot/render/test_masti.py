@@ -17,7 +17,7 @@ from PIL import Image
 import bot.render.common
 import bot.render.masti
 from bot.i18n import catalogue, translate
-from bot.render.common import shown_scale
+from bot.render.common import min_font_size, shown_scale
 from bot.render.masti import (
     COMPACT_FONT_SIZES,
     COMPACT_SIZE,
@@ -270,6 +270,8 @@ def test_six_guilds_with_jokers_fit_a_panel() -> None:
 def test_hostile_names_do_not_crash(names: list[str], locale: str) -> None:
     for view in (make_view(6), finished_view(6), private_view(4, 2)):
         assert decode(render_masti_board(view, names, locale)).width == WIDTH
+    for view in (make_view(6), finished_view(6), make_view(4)):
+        assert decode(render_masti_compact(view, names, locale)).size == COMPACT_SIZE
 
 
 # ----------------------------------------------------------------------------- purity
@@ -425,16 +427,40 @@ def drawn_text_sizes() -> AbstractContextManager[list[tuple[float, str]]]:
     return readability.drawn_text_sizes(bot.render.masti.card_face, bot.render.masti.neutral_icon)
 
 
-def test_compact_fonts_read_at_discords_preview_size() -> None:
-    """No text under 11 px once the client shrinks the image to fit 400x280: declared and actually drawn."""
-    scale = shown_scale(*COMPACT_SIZE)
-    assert scale >= 0.5  # 10:7 and at most 800 wide: neither cap shrinks it to illegibility
-    assert min(COMPACT_FONT_SIZES) * scale >= readability.MIN_SHOWN_PX
+#: Every kind of card in one hand: joker, −2, +2, power cards and two-digit values.
+EVERY_KIND = ("A01", "A02", "A03", "A13", "A12", "P11", "E10", "U09", "A04", "P05")
+#: The 48 guild cards and every neutral card, to deal hands of every size from.
+DEALABLE = tuple(f"{p.value}{v:02d}" for v in range(1, 14) for p in Persona)
+
+
+def test_compact_board_is_square_and_its_declared_fonts_read_on_a_phone() -> None:
+    """A 400-px phone shows an embed image in 280x280: a square board fills it, and 22 px reads as 11 there."""
+    assert COMPACT_SIZE[0] == COMPACT_SIZE[1]
+    assert min(COMPACT_FONT_SIZES) >= min_font_size(*COMPACT_SIZE)
+    assert min(COMPACT_FONT_SIZES) * shown_scale(*COMPACT_SIZE) >= readability.MIN_SHOWN_PX
+
+
+def compact_views() -> dict[str, tuple[MastiView, list[str]]]:
+    """Return the engine's samples plus hand-built boards of every table size, finished ones and hand sizes."""
     samples = dict(sample_views())
     private, names = samples["4p-private"]
-    every_kind = ("A01", "A02", "A03", "A13", "A12", "P11", "E10", "U09", "A04", "P05")  # joker, −2, +2, power…
-    samples["every-kind"] = (private.model_copy(update={"hand": every_kind, "legal_cards": every_kind[:3]}), names)
-    for name, (view, names) in samples.items():
+    samples["every-kind"] = (private.model_copy(update={"hand": EVERY_KIND, "legal_cards": EVERY_KIND[:3]}), names)
+    for cards in range(1, 17):  # 16 is the largest hand (three players)
+        hand = DEALABLE[:cards]
+        samples[f"hand-{cards}"] = (private.model_copy(update={"hand": hand, "legal_cards": hand[::2]}), names)
+    for seats in range(3, 7):
+        samples[f"built-{seats}"] = (make_view(seats), NAMES)
+        samples[f"built-finished-{seats}"] = (finished_view(seats), NAMES)
+    return samples
+
+
+def test_compact_board_and_hand_draw_no_text_under_11_px_on_a_phone() -> None:
+    """No text under 11 px once the client shrinks the image into the phone's 280x280: read off what is drawn.
+
+    Each picture is judged at the scale of its own size, so a hand picture that grew past what a
+    phone shows at that text size fails here as well as a board with small text.
+    """
+    for name, (view, names) in compact_views().items():
         for locale in LOCALES:
             png: bytes | None
             with drawn_text_sizes() as seen:
@@ -445,7 +471,17 @@ def test_compact_fonts_read_at_discords_preview_size() -> None:
             assert png is not None
             shown = shown_scale(*Image.open(io.BytesIO(png)).size)
             small = [(size, text) for size, text in seen if size * shown < readability.MIN_SHOWN_PX]
-            assert seen and not small, (name, locale, small)
+            assert seen and not small, (name, locale, round(shown, 3), small)
+
+
+def test_the_readability_check_catches_a_small_text(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The check above fails on a board whose text is too small for a phone (here: 21-px names)."""
+    monkeypatch.setattr(bot.render.masti, "COMPACT_NAME", 21)
+    view, names = sample_views()["3p-mid-round"]
+    with drawn_text_sizes() as seen:
+        png = render_masti_compact(view, names, "ru")
+    shown = shown_scale(*Image.open(io.BytesIO(png)).size)
+    assert any(size * shown < readability.MIN_SHOWN_PX for size, _text in seen)
 
 
 def test_compact_board_keeps_one_size_through_a_game() -> None:
@@ -492,3 +528,47 @@ def test_a_hand_fits_a_phone_in_even_rows() -> None:
     assert hand_size_px(8)[0] <= 400 and hand_size_px(8)[1] < hand_size_px(11)[1]
     assert hand_size_px(10)[0] == hand_size_px(5)[0] <= 500
     assert hand_size_px(3)[1] == hand_size_px(5)[1]  # one row
+
+
+def test_compact_board_marks_teams_and_the_final_standings() -> None:
+    """Teams show as a short chip per row ("К1"); a finished game lists places and totals instead of the trick."""
+    teams, names = sample_views()["4p-teams"]
+    with drawn_text_sizes() as seen:
+        render_masti_compact(teams, names, "ru")
+    drawn = [text for _size, text in seen]
+    assert drawn.count("К1") == 2 and drawn.count("К2") == 2
+    final = finished_view(5)
+    with drawn_text_sizes() as seen:
+        render_masti_compact(final, NAMES, "en")
+    drawn = [text for _size, text in seen]
+    assert translate("en", "render_masti.result.title") in drawn
+    assert {"1.", "2.", "3.", "4.", "5."} <= set(drawn)
+    assert {str(unit.total) for unit in final.result or ()} <= set(drawn)
+
+
+def test_compact_board_lays_out_every_table_within_the_square() -> None:
+    """Up to six rows and six trick slots fit: the board never grows, and six rows stop short of its edge."""
+    images = {seats: render_masti_compact(make_view(seats), NAMES, "ru") for seats in range(3, 7)}
+    assert {decode(png).size for png in images.values()} == {COMPACT_SIZE}
+    assert len(set(images.values())) == 4
+    # The bottom margin of six rows is the bare felt that three rows leave (they end far above it).
+    w, h = COMPACT_SIZE
+    margin = (0, h - 6, w, h)
+    three, six = (decode(images[n]).convert("RGB").crop(margin).tobytes() for n in (3, 6))
+    assert six == three
+
+
+@pytest.mark.parametrize(
+    "update", [{"hand": ("A05",)}, {"legal_cards": ("A05",)}, {"can_bribe": True}, {"seeded_card": "A05"}]
+)
+def test_compact_board_refuses_private_fields(update: dict[str, object]) -> None:
+    with pytest.raises(ValueError, match="refusing to draw hidden cards"):
+        render_masti_compact(make_view(6).model_copy(update=update), NAMES, "ru")
+
+
+def test_a_seeded_card_shows_face_down_in_its_seats_slot() -> None:
+    """Seeding: who has put a card into the trump deck is public, the card is not: its slot shows a back."""
+    view, names = sample_views()["6p-seeding"]
+    assert any(p.seeded for p in view.players)
+    unseeded = view.model_copy(update={"players": tuple(p.model_copy(update={"seeded": False}) for p in view.players)})
+    assert render_masti_compact(view, names, "ru") != render_masti_compact(unseeded, names, "ru")
