@@ -1,10 +1,12 @@
-"""Draw the README's "Playing" pictures: one board per game, mid-game, with the bot's real renderers.
+"""Draw the README's board pictures with the bot's real renderers: one per game mid-game, and the top row.
 
 ``python -m scripts.readme_boards [--out docs/screenshots] [--locale ru]`` plays each game from a
 fixed seed with the game's own AI in every seat, stops after a set number of moves (or at the end),
 and saves the public board as the bot would post it to ``<out>/playing-<game>.png``. Seeds and move
 counts are fixed, so the same code draws the same pictures. No clock is drawn: a still picture has
-no decision running.
+no decision running. The README's top row (:data:`HEADLINES`) is drawn from the renderers' own
+sample tables, which stage the moments a seeded game rarely stops at (a block being challenged, a
+finished game).
 """
 
 from __future__ import annotations
@@ -13,6 +15,7 @@ import argparse
 import sys
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from importlib import import_module
 from pathlib import Path
 from typing import Any
 
@@ -42,6 +45,14 @@ PICTURES = (
 )
 
 
+#: The README's top row: file name, game and the key of the renderer's ``sample_views()`` table.
+HEADLINES = (
+    ("coup-board.png", "coup", "5p-challenge-block"),
+    ("coup-final.png", "coup", "2p-over"),
+    ("masti-board.png", "masti", "6p-mid-round"),
+)
+
+
 def play(picture: Picture) -> Any:
     """Return the state of ``picture``'s game after its moves, every seat played by the game's AI."""
     engine = ENGINES[picture.game]
@@ -66,6 +77,13 @@ def draw(picture: Picture, locale: str) -> bytes:
     return PRESENTERS[picture.game].render_board(view, image_names(picture.names), locale)
 
 
+def draw_headline(game: str, sample: str, locale: str) -> bytes:
+    """Return the public board PNG of the renderer's sample table ``sample`` of ``game``."""
+    module = import_module(f"bot.render.{game}")
+    view, names = module.sample_views()[sample]
+    return PRESENTERS[game].render_board(view, image_names(names), locale)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Write every picture."""
     parser = argparse.ArgumentParser(prog="python -m scripts.readme_boards", description=__doc__.splitlines()[0])
@@ -76,6 +94,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     for picture in PICTURES:
         path = args.out / f"playing-{picture.game}.png"
         path.write_bytes(draw(picture, args.locale))
+        print(path)
+    for name, game, sample in HEADLINES:
+        path = args.out / name
+        path.write_bytes(draw_headline(game, sample, args.locale))
         print(path)
     return 0
 

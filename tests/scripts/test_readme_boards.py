@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from games.registry import ENGINES
-from scripts.readme_boards import PICTURES, main, play
+from scripts.readme_boards import HEADLINES, PICTURES, main, play
 
 ROOT = Path(__file__).parents[2]
 
@@ -22,11 +22,17 @@ def test_the_pictures_are_written_as_pngs(tmp_path) -> None:
     assert main(["--out", str(tmp_path), "--locale", "en"]) == 0
     for picture in PICTURES:
         assert (tmp_path / f"playing-{picture.game}.png").read_bytes().startswith(b"\x89PNG\r\n\x1a\n")
+    for name, _game, _sample in HEADLINES:
+        assert (tmp_path / name).read_bytes().startswith(b"\x89PNG\r\n\x1a\n")
 
 
 def test_the_readme_shows_every_picture_and_every_picture_is_committed() -> None:
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
     for picture in PICTURES:
         path = f"docs/screenshots/playing-{picture.game}.png"
+        assert f"({path})" in readme, path
+        assert (ROOT / path).is_file(), path
+    for name, _game, _sample in HEADLINES:
+        path = f"docs/screenshots/{name}"
         assert f"({path})" in readme, path
         assert (ROOT / path).is_file(), path
