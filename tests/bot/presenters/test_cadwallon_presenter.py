@@ -420,9 +420,10 @@ def test_capture_lines_name_the_winner_the_support_and_ties():
 def test_the_double_agent_line_says_which_agent_was_turned():
     turned = AgentTurned(seat=0, owner=1, agent=3, boulevard="B1E")
     names = ["Аня", "Боря"]
-    assert PRESENTER.narrate(turned, names, "en") == "Аня turns Боря's agent on B1│B2: this round it supports Аня."
+    # Revision 6: the turned agent supports nobody.
+    assert PRESENTER.narrate(turned, names, "en") == "Аня turns Боря's agent on B1│B2: this round it supports nobody."
     assert PRESENTER.narrate(turned, names, "ru") == (
-        "Аня перевербовывает агента игрока Боря на Б1│Б2: в этом раунде он поддерживает игрока Аня."
+        "Аня перевербовывает агента игрока Боря на Б1│Б2: в этом раунде он никого не поддерживает."
     )
 
 
