@@ -135,7 +135,7 @@ RULE_SECTIONS = ("goal", "setup", "round", "support", "capture", "scoring", "opt
 #: ``/cadwallon rules`` pages, in order: the main rules, then the card tables and our readings.
 RULE_PAGES = ("rules", "cards", "actions", "conditions", "readings", "revision")
 #: The sections of the page "our design, revisions 2, 3 and 4": what changed in our designed parts and why.
-REVISION_SECTIONS = ("why", "creditors", "contracts", "seats", "measured", "third", "fourth")
+REVISION_SECTIONS = ("why", "creditors", "contracts", "seats", "measured", "third", "fourth", "sixth")
 #: Our readings of the rulebook (digest RULINGs and the engine's own), one line each.
 READINGS = (
     "zero",

@@ -1246,11 +1246,8 @@ class CadwallonAgent:
             chance = max(0, actions - elsewhere) / view.deck_size if view.deck_size else 0.0
             return [_Plan(card, flat=min(1.0, chance) * points)] if view.deck_size > 0 else []
         if card == "A20":
-            # Revision 6: the robbed seat draws a replacement from the reserve, so it loses a card
-            # only when the reserve is empty; robbing the leader still takes a card it chose to keep.
-            loss = 1.0 if view.reserve_size <= 0 else 0.1
             return [
-                _Plan(card, (ChooseSeat(seat=s),), flat=points * (1.0 + loss * reading.threat[s]))
+                _Plan(card, (ChooseSeat(seat=s),), flat=points * (1.0 + reading.threat[s]))
                 for s in others
                 if view.players[s].hand_size > 0
             ]

@@ -25,8 +25,7 @@ How the engine reads the points the digest leaves to the implementation:
 * Design revision 4 (issue 15; HOUSE cards only): A04's extra agent goes on a free boulevard beside
   one of the two cards that the agent placed this turn (the seat's newest figure) faces.
 * Design revision 6 (HOUSE cards only): the agent that A15 turns supports nobody this round (it
-  supported A15's player: a swing of two agents); the player A20 robs draws a replacement from the
-  action reserve (when it holds one).
+  supported A15's player: a swing of two agents).
 """
 
 from __future__ import annotations
@@ -919,11 +918,6 @@ class _Table:
             else:
                 self.emit(CardStolen(seat=seat, victim=victim, card=taken, visible_to=_private(seat, victim)))
                 self.emit(CardStolen(seat=seat, victim=victim))
-            # Revision 6: the robbed player draws a replacement from the action reserve (if any).
-            if self.reserve:
-                self.draw_reserve(victim, DrawSource.STOLEN)
-            else:
-                self.emit(ReserveEmpty(seat=victim))
             return
         # A23: give the chosen militia to the chosen seat.
         militia = pending.militia

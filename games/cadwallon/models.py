@@ -351,7 +351,7 @@ class ActionCardDrawn(Event):
 
 
 class ReserveEmpty(Event):
-    """``seat`` was due a draw (shortage, or Pickpocket's replacement) but the reserve was empty: nothing drawn."""
+    """``seat`` was due a shortage draw but the action reserve was empty: nothing was drawn."""
 
     kind: Literal["reserve_empty"] = "reserve_empty"
     seat: Seat

@@ -525,9 +525,9 @@ def test_the_revision_page_gives_the_4x4_and_5x5_seat_allowance_as_the_engine_ha
 
 
 @pytest.mark.parametrize("locale", SUPPORTED_LOCALES)
-def test_the_revision_page_ends_with_revision_four_naming_reinforcements(locale):
+def test_the_revision_page_has_revision_four_naming_reinforcements(locale):
     """Revision 4 (issue 15) names Reinforcements, and its card text says the new rule."""
-    title, text = PRESENTER.rule_page("revision", locale)[-1]
+    title, text = PRESENTER.rule_page("revision", locale)[-2]
     assert "4" in title and "4" in PRESENTER.rule_page_title("revision", locale)
     assert translate(locale, "cadwallon.action.A04") in title
     assert "1.59 → 1.38".replace(".", "," if locale == "ru" else ".") in text.replace("×", "")
@@ -645,3 +645,15 @@ def test_buttons_use_the_boards_pictures() -> None:
     assert presenter.EMOJI_MILITIA == "\N{SHIELD}"
     assert render.CATEGORY_GLYPHS[Category.ACTION][0].__name__ == "_scroll"
     assert presenter.EMOJI_CARD == "\N{SCROLL}"
+
+
+@pytest.mark.parametrize("locale", SUPPORTED_LOCALES)
+def test_the_revision_page_ends_with_revision_six_naming_double_agent(locale):
+    """Revision 6 names Double Agent with its before → after, and its card text says the new rule."""
+    title, text = PRESENTER.rule_page("revision", locale)[-1]
+    assert "6" in title and "6" in PRESENTER.rule_page_title("revision", locale)
+    assert translate(locale, "cadwallon.action.A15") in title
+    assert "1.60 → 1.16".replace(".", "," if locale == "ru" else ".") in text.replace("×", "")
+    actions = "\n".join(x for _, x in PRESENTER.rule_page("actions", locale))
+    assert translate(locale, "cadwallon.action_text.A15") in actions
+    assert ("nobody" if locale == "en" else "никого") in translate(locale, "cadwallon.action_text.A15")

@@ -307,14 +307,6 @@ def test_plays_informant() -> None:
     assert FULL.choose(ENGINE.view(state, 0), ENGINE.legal_actions(state, 0), GameRng("i")) == PlayAction(card="A12")
 
 
-def test_plays_pickpocket_though_the_victim_draws_a_replacement() -> None:
-    """Revision 6: robbing a seat still gains a card (its 2 points and the chance to play it)."""
-    state = build(
-        grid_of({}), n=2, hands={0: ("A20",), 1: ("A05",)}, reserve=("A06",), agents=[(0, "A1E")], step=TurnStep.ACT
-    )
-    assert FULL.choose(ENGINE.view(state, 0), ENGINE.legal_actions(state, 0), GameRng("p")) == PlayAction(card="A20")
-
-
 def test_double_agent_turns_the_agent_that_wins_a_card_and_counts_it_for_nobody() -> None:
     """Revision 6: seat 1's only agent would take the Jewelers at B1 and B2; turning it leaves them to nobody.
 
