@@ -387,9 +387,11 @@ def boulevard_label(boulevard: BoulevardView, locale: str, owners: str | None = 
 
 
 def agent_label(agent: AgentView, names: Sequence[str], locale: str) -> str:
-    """Return ``B2│B3 · Alice`` (and whom it supports when Double Agent turned it)."""
+    """Return ``B2│B3 · Alice`` (and that it supports nobody when Double Agent turned it, revision 6)."""
     where = boulevard_text(agent.boulevard, locale)
     owner = seat_name(agent.owner, names, locale)
+    if agent.turned:
+        return _t(locale, "label.agent_turned_nobody", boulevard=where, owner=owner)
     if agent.controller != agent.owner:
         controller = seat_name(agent.controller, names, locale)
         return _t(locale, "label.agent_turned", boulevard=where, owner=owner, controller=controller)

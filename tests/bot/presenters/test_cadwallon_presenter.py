@@ -19,6 +19,7 @@ from bot.presenters.cadwallon import (
     RULE_PAGES,
     RULE_SECTIONS,
     CadwallonPresenter,
+    agent_label,
     boulevard_label,
     boulevard_suggestions,
     boulevard_text,
@@ -32,6 +33,7 @@ from games.cadwallon.engine import CadwallonEngine
 from games.cadwallon.models import (
     ActionCardDrawn,
     AgentTurned,
+    AgentView,
     CadwallonEvent,
     CadwallonOptions,
     CadwallonView,
@@ -657,3 +659,13 @@ def test_the_revision_page_ends_with_revision_six_naming_double_agent(locale):
     actions = "\n".join(x for _, x in PRESENTER.rule_page("actions", locale))
     assert translate(locale, "cadwallon.action_text.A15") in actions
     assert ("nobody" if locale == "en" else "никого") in translate(locale, "cadwallon.action_text.A15")
+
+
+def test_a_turned_agent_is_labelled_as_supporting_nobody():
+    """Revision 6: the agent Double Agent turned keeps its owner's colour and says it supports nobody."""
+    turned = AgentView(id=3, owner=1, controller=1, boulevard="B1E", boulevard_index=4, turned=True)
+    plain = turned.model_copy(update={"turned": False})
+    names = ["Аня", "Боря"]
+    assert agent_label(turned, names, "en") == "B1│B2 · Боря (turned: supports nobody)"
+    assert agent_label(turned, names, "ru") == "Б1│Б2 · Боря (перевербован: никого не поддерживает)"
+    assert agent_label(plain, names, "en") == "B1│B2 · Боря"
