@@ -126,6 +126,8 @@ _TYPE: dict[str, int] = {c: _TYPES.index(i.district.value) for c, i in CARDS.ite
 _MARKS = frozenset(("A07", "A08", "A09", "A14", "A17", "A24", "A26"))
 _PATRON: dict[str, int] = {k: GUILD_ORDER.index(g) for k, g in PATRON_CONTRACTS.items()}
 _BASE_ACTIONS = 14
+#: The controller of an agent that Double Agent turned (revision 6): its support counts for nobody.
+NOBODY = -1
 #: Action cards whose effect is on this round's board (the others are valued directly).
 _BOARD_CARDS = _MARKS | {"A01", "A03", "A04", "A05", "A06", "A11", "A13", "A15", "A18", "A19", "A22"}
 
@@ -418,9 +420,10 @@ class _Round:
             for mark in s.marks:
                 self._mark(mark.card, s.index, mark.seat, adjust=False)
         index = self.geo.boulevard_index
-        #: (boulevard, controller, owner, id)
+        #: (boulevard, controller, owner, id); the controller of an agent that Double Agent turned
+        #: is ``NOBODY`` (revision 6): it supports no seat and only holds its boulevard.
         self.agents: list[tuple[int, int, int, int]] = [
-            (a.boulevard_index, a.controller, a.owner, a.id) for a in view.agents
+            (a.boulevard_index, NOBODY if a.turned else a.controller, a.owner, a.id) for a in view.agents
         ]
         self.free: list[int] = [index[b] for b in view.free_boulevards]
         self.barricade = index[view.barricade] if view.barricade is not None else -1
@@ -501,8 +504,8 @@ class _Round:
                 return
 
     def turn_agent(self, agent: int) -> None:
-        """Make placed agent ``agent`` support this seat (Double Agent)."""
-        self.agents = [(a[0], self.me, a[2], a[3]) if a[3] == agent else a for a in self.agents]
+        """Make placed agent ``agent`` support nobody (Double Agent, revision 6); it keeps its boulevard."""
+        self.agents = [(a[0], NOBODY, a[2], a[3]) if a[3] == agent else a for a in self.agents]
 
     def swap_agents(self, mine: int, theirs: int) -> None:
         """Swap the boulevards of two placed agents (Masquerade)."""
@@ -560,6 +563,8 @@ class _Prepared:
         near = [0] * (size * n)
         es = r.es
         for b, controller, _owner, _id in r.agents:
+            if controller == NOBODY:
+                continue
             x, y = self.ends[b]
             sup[x * n + controller] += es[y]
             sup[y * n + controller] += es[x]
@@ -718,6 +723,9 @@ class _Prepared:
         for b, controller, _owner, agent in agents:
             x, y = self.ends[b]
             gain = 0.0
+            if controller == NOBODY:
+                out[agent] = gain
+                continue
             for slot, lost in ((x, es[y]), (y, es[x])):
                 if slot in judged:
                     row = self.sup[slot * n : slot * n + n]
@@ -1184,6 +1192,10 @@ class CadwallonAgent:
             pick = self.weights.pairing
             removal = base.removal_gains(model.agents, tau)
             # Our agents that do least where they stand; the opponents' agents that hurt us most.
+            # A turned agent supports nobody: moving it (A05, A18) only moves an empty figure.
+            if card != "A22":
+                own = [a for a in own if a[1] != NOBODY]
+                rivals = [a for a in rivals if a[1] != NOBODY]
             own = sorted(own, key=lambda a: (-removal[a[3]], a[3]))[:pick]
             rivals = sorted(rivals, key=lambda a: (-removal[a[3]], a[3]))[:pick]
             if isinstance(first, ChooseAgent):
@@ -1286,7 +1298,7 @@ class CadwallonAgent:
 def _position_key(view: CadwallonView) -> str:
     """Return a key of the public position that stays the same while one action card is chosen."""
     cards = ",".join(s.card.id if s.card is not None else "-" for s in view.slots)
-    agents = ",".join(f"{a.id}:{a.boulevard_index}:{a.controller}" for a in view.agents)
+    agents = ",".join(f"{a.id}:{a.boulevard_index}:{a.controller}:{a.turned:d}" for a in view.agents)
     return f"cadwallon-ai:{view.round}:{view.viewer}:{cards}:{agents}"
 
 

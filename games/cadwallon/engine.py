@@ -13,17 +13,19 @@ How the engine reads the points the digest leaves to the implementation:
   ends the turn with the card still in hand — digest §12's "no half-played card" holds. The card
   being targeted is private: the table only sees that the seat is in its action step.
 * **Resigning** removes the seat from play at once: its agents leave the board (an agent it turned
-  with A15 goes back to its owner), it takes no more turns, draws nothing, and no action chooses it
+  with A15 stays turned), it takes no more turns, draws nothing, and no action chooses it
   or its agents. If it was the turn seat, its turn ends (a card being targeted stays in hand; Tarot
   cards go back on top as seen). Its cards stay where they are and still count for the other
   seats' contracts and conditions. With fewer than two seats left the game ends and is scored as it
   stands. Resigned seats rank below every seat still playing, the latest to resign highest.
 * The First Player card passes to the next seat still playing; A10 played by a resigned seat is void.
 * Personalities may only join guilds of the game's content (3×3: the four base guilds).
-* "Your agents" (A05, A22) are the figures you own, turned or not; agents keep their A15 allegiance
-  when moved. A22 never swaps two agents on the same boulevard (a no-op).
+* "Your agents" (A05, A22) are the figures you own, turned or not; a turned agent stays turned
+  (A15) when moved. A22 never swaps two agents on the same boulevard (a no-op).
 * Design revision 4 (issue 15; HOUSE cards only): A04's extra agent goes on a free boulevard beside
   one of the two cards that the agent placed this turn (the seat's newest figure) faces.
+* Design revision 6 (HOUSE cards only): the agent that A15 turns supports nobody this round (it
+  supported A15's player: a swing of two agents).
 """
 
 from __future__ import annotations
@@ -438,6 +440,8 @@ class _Table:
         ends = self.board.ends
         table: list[dict[Seat, int]] = [{} for _ in self.slots]
         for agent in self.agents:
+            if agent.turned:
+                continue  # revision 6: a Double Agent's support counts for nobody
             a, b = ends[agent.boulevard]
             c = agent.controller
             table[a][c] = table[a].get(c, 0) + values[b]
@@ -865,7 +869,7 @@ class _Table:
                 self.supply[agent.owner] += 1
                 self.emit(AgentReturned(seat=seat, owner=agent.owner, agent=agent.id, boulevard=where))
             else:
-                self.agents[self.agents.index(agent)] = agent.model_copy(update={"controller": seat})
+                self.agents[self.agents.index(agent)] = agent.model_copy(update={"turned": True})
                 self.emit(AgentTurned(seat=seat, owner=agent.owner, agent=agent.id, boulevard=where))
             return
         if card in ("A05", "A18"):
@@ -1430,6 +1434,7 @@ def _agent_view(grid: int, agent: Agent) -> AgentView:
         controller=agent.controller,
         boulevard=board(grid).boulevard_names[agent.boulevard],
         boulevard_index=agent.boulevard,
+        turned=agent.turned,
     )
 
 

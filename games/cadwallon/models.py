@@ -473,7 +473,7 @@ class AgentsSwapped(Event):
 
 
 class AgentTurned(Event):
-    """A15: agent ``agent`` of ``owner`` on ``boulevard`` supports ``seat`` this round."""
+    """A15 played by ``seat``: agent ``agent`` of ``owner`` on ``boulevard`` supports nobody this round (revision 6)."""
 
     kind: Literal["agent_turned"] = "agent_turned"
     seat: Seat
@@ -761,7 +761,8 @@ class BoulevardView(Model):
 class AgentView(Model):
     """A placed agent: round-local ``id``, its ``owner`` (the figure's colour) and ``controller``.
 
-    ``controller`` differs from ``owner`` only when Double Agent (A15) turned it this round.
+    ``controller`` is always the owner since revision 6; ``turned``: Double Agent (A15) turned it
+    this round, so its support counts for nobody.
     """
 
     id: int
@@ -769,6 +770,7 @@ class AgentView(Model):
     controller: Seat
     boulevard: BoulevardName
     boulevard_index: int
+    turned: bool = False
 
 
 class PlayedActionView(Model):

@@ -12,12 +12,16 @@ from games.core.models import BaseState, Model, Seat
 
 
 class Agent(Model):
-    """A placed agent: round-local ``id``, figure ``owner``, ``controller`` (A15) and ``boulevard`` index."""
+    """A placed agent: round-local ``id``, figure ``owner``, ``controller`` and ``boulevard`` index.
+
+    ``turned``: Double Agent (A15) turned it this round, so its support counts for nobody (revision 6).
+    """
 
     id: int
     owner: Seat
     controller: Seat
     boulevard: int
+    turned: bool = False
 
 
 class Mark(Model):

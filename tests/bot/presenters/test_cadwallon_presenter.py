@@ -19,6 +19,7 @@ from bot.presenters.cadwallon import (
     RULE_PAGES,
     RULE_SECTIONS,
     CadwallonPresenter,
+    agent_label,
     boulevard_label,
     boulevard_suggestions,
     boulevard_text,
@@ -32,6 +33,7 @@ from games.cadwallon.engine import CadwallonEngine
 from games.cadwallon.models import (
     ActionCardDrawn,
     AgentTurned,
+    AgentView,
     CadwallonEvent,
     CadwallonOptions,
     CadwallonView,
@@ -420,9 +422,10 @@ def test_capture_lines_name_the_winner_the_support_and_ties():
 def test_the_double_agent_line_says_which_agent_was_turned():
     turned = AgentTurned(seat=0, owner=1, agent=3, boulevard="B1E")
     names = ["Аня", "Боря"]
-    assert PRESENTER.narrate(turned, names, "en") == "Аня turns Боря's agent on B1│B2: this round it supports Аня."
+    # Revision 6: the turned agent supports nobody.
+    assert PRESENTER.narrate(turned, names, "en") == "Аня turns Боря's agent on B1│B2: this round it supports nobody."
     assert PRESENTER.narrate(turned, names, "ru") == (
-        "Аня перевербовывает агента игрока Боря на Б1│Б2: в этом раунде он поддерживает игрока Аня."
+        "Аня перевербовывает агента игрока Боря на Б1│Б2: в этом раунде он никого не поддерживает."
     )
 
 
@@ -524,9 +527,9 @@ def test_the_revision_page_gives_the_4x4_and_5x5_seat_allowance_as_the_engine_ha
 
 
 @pytest.mark.parametrize("locale", SUPPORTED_LOCALES)
-def test_the_revision_page_ends_with_revision_four_naming_reinforcements(locale):
+def test_the_revision_page_has_revision_four_naming_reinforcements(locale):
     """Revision 4 (issue 15) names Reinforcements, and its card text says the new rule."""
-    title, text = PRESENTER.rule_page("revision", locale)[-1]
+    title, text = PRESENTER.rule_page("revision", locale)[-2]
     assert "4" in title and "4" in PRESENTER.rule_page_title("revision", locale)
     assert translate(locale, "cadwallon.action.A04") in title
     assert "1.59 → 1.38".replace(".", "," if locale == "ru" else ".") in text.replace("×", "")
@@ -644,3 +647,25 @@ def test_buttons_use_the_boards_pictures() -> None:
     assert presenter.EMOJI_MILITIA == "\N{SHIELD}"
     assert render.CATEGORY_GLYPHS[Category.ACTION][0].__name__ == "_scroll"
     assert presenter.EMOJI_CARD == "\N{SCROLL}"
+
+
+@pytest.mark.parametrize("locale", SUPPORTED_LOCALES)
+def test_the_revision_page_ends_with_revision_six_naming_double_agent(locale):
+    """Revision 6 names Double Agent with its before → after, and its card text says the new rule."""
+    title, text = PRESENTER.rule_page("revision", locale)[-1]
+    assert "6" in title and "6" in PRESENTER.rule_page_title("revision", locale)
+    assert translate(locale, "cadwallon.action.A15") in title
+    assert "1.60 → 1.16".replace(".", "," if locale == "ru" else ".") in text.replace("×", "")
+    actions = "\n".join(x for _, x in PRESENTER.rule_page("actions", locale))
+    assert translate(locale, "cadwallon.action_text.A15") in actions
+    assert ("nobody" if locale == "en" else "никого") in translate(locale, "cadwallon.action_text.A15")
+
+
+def test_a_turned_agent_is_labelled_as_supporting_nobody():
+    """Revision 6: the agent Double Agent turned keeps its owner's colour and says it supports nobody."""
+    turned = AgentView(id=3, owner=1, controller=1, boulevard="B1E", boulevard_index=4, turned=True)
+    plain = turned.model_copy(update={"turned": False})
+    names = ["Аня", "Боря"]
+    assert agent_label(turned, names, "en") == "B1│B2 · Боря (turned: supports nobody)"
+    assert agent_label(turned, names, "ru") == "Б1│Б2 · Боря (перевербован: никого не поддерживает)"
+    assert agent_label(plain, names, "en") == "B1│B2 · Боря"

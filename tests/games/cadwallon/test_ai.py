@@ -17,6 +17,7 @@ from games.cadwallon.models import (
     CadwallonView,
     CancelAction,
     Category,
+    ChooseAgent,
     ChooseCard,
     ChooseSeat,
     EndTurn,
@@ -304,6 +305,27 @@ def test_contests_the_card_worth_most_to_it() -> None:
 def test_plays_informant() -> None:
     state = build(grid_of({}), n=2, hands={0: ("A12",)}, reserve=("A05",), agents=[(0, "A1E")], step=TurnStep.ACT)
     assert FULL.choose(ENGINE.view(state, 0), ENGINE.legal_actions(state, 0), GameRng("i")) == PlayAction(card="A12")
+
+
+def test_double_agent_turns_the_agent_that_wins_a_card_and_counts_it_for_nobody() -> None:
+    """Revision 6: seat 1's only agent would take the Jewelers at B1 and B2; turning it leaves them to nobody.
+
+    The AI plays Double Agent on it, and its own model of the round then gives that agent's
+    support to no seat (it used to give it to Double Agent's player).
+    """
+    cards = {"B1": "JEW-1", "B2": "JEW-2"}
+    state = build(grid_of(cards), n=2, hands={0: ("A15",)}, agents=[(1, "B1E"), (0, "A3S")], step=TurnStep.ACT)
+    rng = GameRng("double")
+    assert FULL.choose(ENGINE.view(state, 0), ENGINE.legal_actions(state, 0), rng) == PlayAction(card="A15")
+    chosen, _ = act(state, PlayAction(card="A15"))
+    assert FULL.choose(ENGINE.view(chosen, 0), ENGINE.legal_actions(chosen, 0), rng) == ChooseAgent(agent=0)
+    after, _ = act(chosen, ChooseAgent(agent=0))
+    view = ENGINE.view(after, 0)
+    model = ai_module._Round(view, lambda _card: [0.0, 0.0])
+    assert (2, ai_module.NOBODY, 1, 0) in model.agents  # B1E, turned: owner 1, controller nobody
+    prepared = model.prepare()
+    b1, b2 = 3, 4
+    assert [prepared.sup[x * 2 + s] for x in (b1, b2) for s in (0, 1)] == [0.0, 0.0, 0.0, 0.0]
 
 
 def test_scapegoat_gives_the_worst_militia_to_the_leader() -> None:

@@ -281,7 +281,8 @@ def test_informant_draws_a_secret_action() -> None:
 
 
 # ----------------------------------------------------------------------------- A15 + A22 (scenario 30), A18
-def test_scenario_30_double_agent_keeps_allegiance_when_swapped() -> None:
+def test_scenario_30_double_agent_stays_turned_when_swapped() -> None:
+    """Revision 6: the turned agent supports nobody (it used to support A15's player), moved or not."""
     cards = {"C1": "USU-1", "C2": "BLA-3", "B1": "JEW-1", "B2": "JEW-2"}
     state = build(
         grid_of(cards),
@@ -295,17 +296,35 @@ def test_scenario_30_double_agent_keeps_allegiance_when_swapped() -> None:
     turned = of_kind(events, "agent_turned")[0]
     assert (turned.seat, turned.owner, turned.agent, turned.boulevard) == (0, 1, 0, "B1E")
     view = ENGINE.view(state, None)
-    assert [(a.id, a.owner, a.controller) for a in view.agents if a.id == 0] == [(0, 1, 0)]
+    assert [(a.id, a.owner, a.controller, a.turned) for a in view.agents if a.id == 0] == [(0, 1, 1, True)]
     state, _ = act(state, PlaceAgent(boulevard="A2E"))
     state, _ = act(state, PlaceAgent(boulevard="A3S"), PlayAction(card="A22"), ChooseAgent(agent=1))
     assert [a.agent for a in ENGINE.legal_actions(state, 2) if isinstance(a, ChooseAgent)] == [2, 3, 0]  # by boulevard
-    _, events = act(state, ChooseAgent(agent=0))
+    state, events = act(state, ChooseAgent(agent=0))
     swapped = of_kind(events, "agents_swapped")[0]
     assert (swapped.agents, swapped.boulevards) == ((1, 0), ("C1E", "B1E"))
-    # Agent 0 now stands on C1E (USU-1 | BLA-3) and still supports seat 0.
-    assert support_of(events, "C1") == {0: 3}
-    assert support_of(events, "C2") == {0: 1}
+    # Agent 0 now stands on C1E (USU-1 | BLA-3), still turned: it supports nobody there.
+    assert support_of(events, "C1") == {}
+    assert support_of(events, "C2") == {}
     assert support_of(events, "B1") == {2: 1}  # seat 2's agent moved to B1E: S(JEW-2) toward B1
+    assert ENGINE.view(state, None).agents == ()  # agents go home at the end of the round, unturned
+
+
+def test_double_agent_support_counts_for_nobody() -> None:
+    """Revision 6: the turned agent's support leaves its owner and goes to no one, Bribe included."""
+    cards = {"B1": "JEW-1", "B2": "JEW-2"}
+    state = acting(
+        cards, ("A15",), agents=[(1, "B1E"), (0, "A3S")], supply=[1, 1], deck=DECK, marks=[("A07", 1, "JEW-1")]
+    )
+    before = ENGINE.view(state, None)
+    assert [a.turned for a in before.agents] == [False, False]
+    after, events = act(state, PlayAction(card="A15"), ChooseAgent(agent=0))
+    turned = of_kind(events, "agent_turned")[0]
+    assert (turned.seat, turned.owner, turned.boulevard) == (0, 1, "B1E")
+    assert [(a.owner, a.controller, a.turned) for a in ENGINE.view(after, None).agents] == [(1, 1, True), (0, 0, False)]
+    assert after.agents[0].turned
+    _, events = act(after, PlaceAgent(boulevard="C1E"), PlaceAgent(boulevard="C2E"))
+    assert support_of(events, "B1") == {} and support_of(events, "B2") == {}  # no Bribe: seat 1 has no agent there
 
 
 def test_diversion_moves_an_opponents_agent() -> None:
@@ -352,6 +371,14 @@ def test_pickpocket_steals_at_random_and_only_the_two_see_it() -> None:
     assert after.hands[0] == (taken,) and len(after.hands[1]) == 1
     assert played(events)[0].target_seat == 1
     expect("cadwallon.card_not_playable", acting({}, ("A20",), n=3), PlayAction(card="A20"))
+
+
+def test_pickpocket_leaves_the_reserve_alone() -> None:
+    """The robbed player draws no replacement (tried for revision 6; it did not move the card's numbers)."""
+    state = acting({}, ("A20",), n=3, hands={1: ("A05",)}, reserve=("A21", "A12"))
+    after, events = act(state, PlayAction(card="A20"), ChooseSeat(seat=1))
+    assert after.hands[0] == ("A05",) and after.hands[1] == () and after.reserve == ("A21", "A12")
+    assert not of_kind(events, "action_card_drawn")
 
 
 # ----------------------------------------------------------------------------- A21 Martial Law
