@@ -135,7 +135,7 @@ RULE_SECTIONS = ("goal", "setup", "round", "support", "capture", "scoring", "opt
 #: ``/cadwallon rules`` pages, in order: the main rules, then the card tables and our readings.
 RULE_PAGES = ("rules", "cards", "actions", "conditions", "readings", "revision")
 #: The sections of the page "our design, revisions 2, 3 and 4": what changed in our designed parts and why.
-REVISION_SECTIONS = ("why", "creditors", "contracts", "seats", "measured", "third", "fourth", "sixth")
+REVISION_SECTIONS = ("why", "creditors", "contracts", "seats", "measured", "third", "fourth", "fifth")
 #: Our readings of the rulebook (digest RULINGs and the engine's own), one line each.
 READINGS = (
     "zero",
@@ -387,7 +387,7 @@ def boulevard_label(boulevard: BoulevardView, locale: str, owners: str | None = 
 
 
 def agent_label(agent: AgentView, names: Sequence[str], locale: str) -> str:
-    """Return ``B2│B3 · Alice`` (and that it supports nobody when Double Agent turned it, revision 6)."""
+    """Return ``B2│B3 · Alice`` (and that it supports nobody when Double Agent turned it, revision 5)."""
     where = boulevard_text(agent.boulevard, locale)
     owner = seat_name(agent.owner, names, locale)
     if agent.turned:

@@ -11,9 +11,10 @@ four players).
 The full board (:func:`render_cadwallon_board`, sent privately by the **Full board** button) shows
 what digest §11 makes public: the grid of district cards (guild crest, guild or penalty points,
 support value, district type, this round's marks), the agents on the boulevards in their players'
-colours (a turned agent wears its controller's ring), the barricade, slot names on the margins (rows
-А–Д on a Russian board) and every boulevard in small type on its gap, written as the two slots it
-joins (``B2│B3``, :func:`boulevard_text`) as in the selects, the log and the command; then per
+colours (one that Double Agent turned is crossed out by a red "no" ring: it supports nobody), the
+barricade, slot names on the margins (rows А–Д on a Russian board) and every boulevard in small type
+on its gap, written as the two slots it joins (``B2│B3``, :func:`boulevard_text`) as in the selects,
+the log and the command; then per
 player the agents still to place, hand size, running score, captured cards by crest and played
 actions; the condition card, this round's plays, the last Capture, the First Player, the round, the
 deck and reserve sizes (never a countdown: the embed's live one runs on, an image would stand
@@ -53,6 +54,7 @@ from bot.render.common import (
     PANEL,
     PANEL_EDGE,
     PANEL_WINNER,
+    RED,
     STRIP,
     TEXT,
     TEXT_DARK,
@@ -887,10 +889,10 @@ class _Board:
                 self._agent(agent, round(px), round(py), number)
 
     def _agent(self, agent: AgentView, x: int, y: int, number: ImageFont.FreeTypeFont) -> None:
-        """Draw an agent: a disc in its owner's colour with the seat number (ringed by a turned agent's controller)."""
+        """Draw an agent: a disc in its owner's colour with the seat number (crossed out when turned)."""
         del number  # the shared seat badge sizes its own number
-        if agent.controller != agent.owner:
-            fill_circle(self.image, (x, y), AGENT_D + 8, seat_colour(agent.controller))
+        if agent.turned:
+            turned_mark(self.image, (x, y), AGENT_D + 2)
         fill_circle(self.image, (x, y), AGENT_D + 2, TEXT_DARK)
         seat_badge(self.image, (x, y), AGENT_D - 2, agent.owner)
 
@@ -1042,6 +1044,7 @@ class _Board:
                 extra.append(self.t("windfall", card=_plain_name(v.revealed, self.locale)))
             if v.actions_closed:
                 extra.append(self.t("closed"))
+
             if plays or extra:
                 lines.append(self.t("this_round", items=" · ".join(plays + extra) or "—"))
         if v.last_capture and v.last_capture_round is not None:
@@ -1051,13 +1054,19 @@ class _Board:
         return lines
 
     def _legend(self) -> str:
-        """Return the legend line: the district letters on the cards, and how a boulevard is written."""
+        """Return the legend line: the district letters on the cards, and how a boulevard is written.
+
+        While an agent Double Agent turned is on the board, its red ring is explained instead of the
+        boulevard notation (the selects and the command show that notation too).
+        """
         districts = " · ".join(
             translate(
                 self.locale, "look.cadwallon.district", letter=self.t(f"district.{d}"), name=self.g(f"district.{d}")
             )
             for d in ("D", "M", "O", "H")
         )
+        if any(agent.turned for agent in self.view.agents):
+            return translate(self.locale, "look.cadwallon.legend_turned", districts=districts)
         return translate(
             self.locale,
             "look.cadwallon.legend",
@@ -1206,6 +1215,21 @@ def _card_value(info: CardInfo) -> tuple[str, str]:
     return str(info.gp), "gp"
 
 
+def turned_mark(image: Image.Image, centre: tuple[int, int], diameter: int) -> None:
+    """Draw the mark of an agent Double Agent turned under its badge: a red "no" sign around it.
+
+    Since revision 5 a turned agent supports nobody. The ring and the ends of its slash stick out of
+    the badge drawn over it, so the seat number stays whole and the agent still reads as its owner's.
+    """
+    x, y = centre
+    outer = diameter + 12
+    fill_circle(image, (x, y), outer + 2, TEXT_DARK)
+    fill_circle(image, (x, y), outer, RED)
+    fill_circle(image, (x, y), outer - 8, TEXT_DARK)
+    reach = round((outer + 2) / 2 * 0.72)
+    ImageDraw.Draw(image).line([(x - reach, y + reach), (x + reach, y - reach)], fill=RED, width=5)
+
+
 class _Compact:
     """One drawing of the compact board: the grid on top, the status line and the player strip below."""
 
@@ -1338,10 +1362,9 @@ class _Compact:
                 self._agent(agent, spot)
 
     def _agent(self, agent: AgentView, centre: tuple[int, int]) -> None:
-        """Draw an agent: its owner's numbered seat badge (ringed by a turned agent's controller)."""
-        if agent.controller != agent.owner:
-            fill_circle(self.image, centre, self.agent_d + 10, TEXT_DARK)
-            fill_circle(self.image, centre, self.agent_d + 8, seat_colour(agent.controller))
+        """Draw an agent: its owner's numbered seat badge (crossed out when turned)."""
+        if agent.turned:
+            turned_mark(self.image, centre, self.agent_d)
         seat_badge(self.image, centre, self.agent_d, agent.owner, max(C_FONT, round(self.agent_d * 0.62)))
 
     def _barricade(self, orientation: str, box: Box) -> None:
@@ -1586,10 +1609,14 @@ def reference_view(grid: int = 5, seats: int = 8, *, finished: bool = False) -> 
         seat = next_id % seats
         if placed[seat] >= per - 1:
             continue
-        controller = (seat + 1) % seats if next_id == 3 else seat
         agents.append(
             AgentView(
-                id=next_id, owner=seat, controller=controller, boulevard=geo.boulevard_names[b], boulevard_index=b
+                id=next_id,
+                owner=seat,
+                controller=seat,
+                boulevard=geo.boulevard_names[b],
+                boulevard_index=b,
+                turned=next_id == 3,
             )
         )
         placed[seat] += 1

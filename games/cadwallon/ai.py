@@ -126,7 +126,7 @@ _TYPE: dict[str, int] = {c: _TYPES.index(i.district.value) for c, i in CARDS.ite
 _MARKS = frozenset(("A07", "A08", "A09", "A14", "A17", "A24", "A26"))
 _PATRON: dict[str, int] = {k: GUILD_ORDER.index(g) for k, g in PATRON_CONTRACTS.items()}
 _BASE_ACTIONS = 14
-#: The controller of an agent that Double Agent turned (revision 6): its support counts for nobody.
+#: The controller of an agent that Double Agent turned (revision 5): its support counts for nobody.
 NOBODY = -1
 #: Action cards whose effect is on this round's board (the others are valued directly).
 _BOARD_CARDS = _MARKS | {"A01", "A03", "A04", "A05", "A06", "A11", "A13", "A15", "A18", "A19", "A22"}
@@ -421,7 +421,7 @@ class _Round:
                 self._mark(mark.card, s.index, mark.seat, adjust=False)
         index = self.geo.boulevard_index
         #: (boulevard, controller, owner, id); the controller of an agent that Double Agent turned
-        #: is ``NOBODY`` (revision 6): it supports no seat and only holds its boulevard.
+        #: is ``NOBODY`` (revision 5): it supports no seat and only holds its boulevard.
         self.agents: list[tuple[int, int, int, int]] = [
             (a.boulevard_index, NOBODY if a.turned else a.controller, a.owner, a.id) for a in view.agents
         ]
@@ -504,7 +504,7 @@ class _Round:
                 return
 
     def turn_agent(self, agent: int) -> None:
-        """Make placed agent ``agent`` support nobody (Double Agent, revision 6); it keeps its boulevard."""
+        """Make placed agent ``agent`` support nobody (Double Agent, revision 5); it keeps its boulevard."""
         self.agents = [(a[0], NOBODY, a[2], a[3]) if a[3] == agent else a for a in self.agents]
 
     def swap_agents(self, mine: int, theirs: int) -> None:

@@ -24,7 +24,7 @@ How the engine reads the points the digest leaves to the implementation:
   (A15) when moved. A22 never swaps two agents on the same boulevard (a no-op).
 * Design revision 4 (issue 15; HOUSE cards only): A04's extra agent goes on a free boulevard beside
   one of the two cards that the agent placed this turn (the seat's newest figure) faces.
-* Design revision 6 (HOUSE cards only): the agent that A15 turns supports nobody this round (it
+* Design revision 5 (HOUSE cards only): the agent that A15 turns supports nobody this round (it
   supported A15's player: a swing of two agents).
 """
 
@@ -441,7 +441,7 @@ class _Table:
         table: list[dict[Seat, int]] = [{} for _ in self.slots]
         for agent in self.agents:
             if agent.turned:
-                continue  # revision 6: a Double Agent's support counts for nobody
+                continue  # revision 5: a Double Agent's support counts for nobody
             a, b = ends[agent.boulevard]
             c = agent.controller
             table[a][c] = table[a].get(c, 0) + values[b]

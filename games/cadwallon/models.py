@@ -473,7 +473,7 @@ class AgentsSwapped(Event):
 
 
 class AgentTurned(Event):
-    """A15 played by ``seat``: agent ``agent`` of ``owner`` on ``boulevard`` supports nobody this round (revision 6)."""
+    """A15 played by ``seat``: agent ``agent`` of ``owner`` on ``boulevard`` supports nobody this round (revision 5)."""
 
     kind: Literal["agent_turned"] = "agent_turned"
     seat: Seat
@@ -761,7 +761,7 @@ class BoulevardView(Model):
 class AgentView(Model):
     """A placed agent: round-local ``id``, its ``owner`` (the figure's colour) and ``controller``.
 
-    ``controller`` is always the owner since revision 6; ``turned``: Double Agent (A15) turned it
+    ``controller`` is always the owner since revision 5; ``turned``: Double Agent (A15) turned it
     this round, so its support counts for nobody.
     """
 

@@ -14,7 +14,7 @@ from games.core.models import BaseState, Model, Seat
 class Agent(Model):
     """A placed agent: round-local ``id``, figure ``owner``, ``controller`` and ``boulevard`` index.
 
-    ``turned``: Double Agent (A15) turned it this round, so its support counts for nobody (revision 6).
+    ``turned``: Double Agent (A15) turned it this round, so its support counts for nobody (revision 5).
     """
 
     id: int

@@ -422,7 +422,7 @@ def test_capture_lines_name_the_winner_the_support_and_ties():
 def test_the_double_agent_line_says_which_agent_was_turned():
     turned = AgentTurned(seat=0, owner=1, agent=3, boulevard="B1E")
     names = ["Аня", "Боря"]
-    # Revision 6: the turned agent supports nobody.
+    # Revision 5: the turned agent supports nobody.
     assert PRESENTER.narrate(turned, names, "en") == "Аня turns Боря's agent on B1│B2: this round it supports nobody."
     assert PRESENTER.narrate(turned, names, "ru") == (
         "Аня перевербовывает агента игрока Боря на Б1│Б2: в этом раунде он никого не поддерживает."
@@ -650,10 +650,10 @@ def test_buttons_use_the_boards_pictures() -> None:
 
 
 @pytest.mark.parametrize("locale", SUPPORTED_LOCALES)
-def test_the_revision_page_ends_with_revision_six_naming_double_agent(locale):
-    """Revision 6 names Double Agent with its before → after, and its card text says the new rule."""
+def test_the_revision_page_ends_with_revision_five_naming_double_agent(locale):
+    """Revision 5 names Double Agent with its before → after, and its card text says the new rule."""
     title, text = PRESENTER.rule_page("revision", locale)[-1]
-    assert "6" in title and "6" in PRESENTER.rule_page_title("revision", locale)
+    assert "5" in title and "5" in PRESENTER.rule_page_title("revision", locale)
     assert translate(locale, "cadwallon.action.A15") in title
     assert "1.60 → 1.16".replace(".", "," if locale == "ru" else ".") in text.replace("×", "")
     actions = "\n".join(x for _, x in PRESENTER.rule_page("actions", locale))
@@ -662,7 +662,7 @@ def test_the_revision_page_ends_with_revision_six_naming_double_agent(locale):
 
 
 def test_a_turned_agent_is_labelled_as_supporting_nobody():
-    """Revision 6: the agent Double Agent turned keeps its owner's colour and says it supports nobody."""
+    """Revision 5: the agent Double Agent turned keeps its owner's colour and says it supports nobody."""
     turned = AgentView(id=3, owner=1, controller=1, boulevard="B1E", boulevard_index=4, turned=True)
     plain = turned.model_copy(update={"turned": False})
     names = ["Аня", "Боря"]

@@ -221,6 +221,8 @@ def test_the_board_writes_boulevards_and_rows_in_its_language_and_has_a_legend(
     module.board_palette()  # drawn from reference boards in both languages: build it before recording
     monkeypatch.setattr(module._Board, "text", recording)
     view = reference_view(4, 4)
+    # No turned agent: its red ring's explanation would take the boulevard notation's place.
+    view = view.model_copy(update={"agents": tuple(a.model_copy(update={"turned": False}) for a in view.agents)})
     render_cadwallon_board(view, REFERENCE_NAMES, "ru")
     ru = list(drawn)
     drawn.clear()
@@ -452,3 +454,38 @@ def test_compact_text_colours_contrast_with_what_they_are_drawn_on() -> None:
     pairs += [(common.ink_on(colour), colour) for colour in common.SEAT_COLOURS]  # mark signs
     for ink, ground in pairs:
         assert common.contrast_ratio(ink, ground) >= 4.5, (ink, ground)
+
+
+@pytest.mark.parametrize("locale", ["ru", "en"])
+def test_an_agent_double_agent_turned_is_crossed_out_in_red_and_the_full_board_says_why(
+    locale: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Revision 5: a turned agent supports nobody; both boards ring it in red, the full board's legend explains it."""
+    import bot.render.cadwallon as module
+
+    turned = reference_view(4, 5)
+    assert [a.id for a in turned.agents if a.turned] == [3]
+    plain = turned.model_copy(update={"agents": tuple(a.model_copy(update={"turned": False}) for a in turned.agents)})
+    names = ["Аня", "Борис", "Вера", "Глеб", "Дина"]
+
+    def red(png: bytes) -> int:
+        colours = Image.open(io.BytesIO(png)).convert("RGB").getcolors(1 << 20) or []
+        return sum(n for n, colour in colours if colour == common.RED)
+
+    for draw in (module.render_cadwallon_compact, render_cadwallon_board):
+        assert red(draw(turned, names, locale)) > red(draw(plain, names, locale)) + 200, draw.__name__
+    module.board_palette()
+    drawn: list[str] = []
+    real = module._Board.text
+
+    def recording(self: object, xy: object, text: str, *args: object, **kwargs: object) -> None:
+        drawn.append(text)
+        real(self, xy, text, *args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(module._Board, "text", recording)
+    explained = {"ru": "красное кольцо", "en": "red ring"}[locale]
+    render_cadwallon_board(turned, names, locale)
+    assert any(explained in text for text in drawn)
+    drawn.clear()
+    render_cadwallon_board(plain, names, locale)
+    assert drawn and not any(explained in text for text in drawn)

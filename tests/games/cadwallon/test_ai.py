@@ -308,7 +308,7 @@ def test_plays_informant() -> None:
 
 
 def test_double_agent_turns_the_agent_that_wins_a_card_and_counts_it_for_nobody() -> None:
-    """Revision 6: seat 1's only agent would take the Jewelers at B1 and B2; turning it leaves them to nobody.
+    """Revision 5: seat 1's only agent would take the Jewelers at B1 and B2; turning it leaves them to nobody.
 
     The AI plays Double Agent on it, and its own model of the round then gives that agent's
     support to no seat (it used to give it to Double Agent's player).

@@ -282,7 +282,7 @@ def test_informant_draws_a_secret_action() -> None:
 
 # ----------------------------------------------------------------------------- A15 + A22 (scenario 30), A18
 def test_scenario_30_double_agent_stays_turned_when_swapped() -> None:
-    """Revision 6: the turned agent supports nobody (it used to support A15's player), moved or not."""
+    """Revision 5: the turned agent supports nobody (it used to support A15's player), moved or not."""
     cards = {"C1": "USU-1", "C2": "BLA-3", "B1": "JEW-1", "B2": "JEW-2"}
     state = build(
         grid_of(cards),
@@ -311,7 +311,7 @@ def test_scenario_30_double_agent_stays_turned_when_swapped() -> None:
 
 
 def test_double_agent_support_counts_for_nobody() -> None:
-    """Revision 6: the turned agent's support leaves its owner and goes to no one, Bribe included."""
+    """Revision 5: the turned agent's support leaves its owner and goes to no one, Bribe included."""
     cards = {"B1": "JEW-1", "B2": "JEW-2"}
     state = acting(
         cards, ("A15",), agents=[(1, "B1E"), (0, "A3S")], supply=[1, 1], deck=DECK, marks=[("A07", 1, "JEW-1")]
@@ -374,7 +374,7 @@ def test_pickpocket_steals_at_random_and_only_the_two_see_it() -> None:
 
 
 def test_pickpocket_leaves_the_reserve_alone() -> None:
-    """The robbed player draws no replacement (tried for revision 6; it did not move the card's numbers)."""
+    """The robbed player draws no replacement (tried for revision 5; it did not move the card's numbers)."""
     state = acting({}, ("A20",), n=3, hands={1: ("A05",)}, reserve=("A21", "A12"))
     after, events = act(state, PlayAction(card="A20"), ChooseSeat(seat=1))
     assert after.hands[0] == ("A05",) and after.hands[1] == () and after.reserve == ("A21", "A12")
