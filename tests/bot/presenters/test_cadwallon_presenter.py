@@ -527,18 +527,6 @@ def test_the_revision_page_gives_the_4x4_and_5x5_seat_allowance_as_the_engine_ha
 
 
 @pytest.mark.parametrize("locale", SUPPORTED_LOCALES)
-def test_the_revision_page_has_revision_four_naming_reinforcements(locale):
-    """Revision 4 (issue 15) names Reinforcements, and its card text says the new rule."""
-    title, text = PRESENTER.rule_page("revision", locale)[-2]
-    assert "4" in title and "4" in PRESENTER.rule_page_title("revision", locale)
-    assert translate(locale, "cadwallon.action.A04") in title
-    assert "1.59 → 1.38".replace(".", "," if locale == "ru" else ".") in text.replace("×", "")
-    actions = "\n".join(x for _, x in PRESENTER.rule_page("actions", locale))
-    assert translate(locale, "cadwallon.action_text.A04") in actions
-    assert ("this turn" if locale == "en" else "этот ход") in translate(locale, "cadwallon.action_text.A04")
-
-
-@pytest.mark.parametrize("locale", SUPPORTED_LOCALES)
 def test_the_main_rules_fit_one_embed_and_the_pages_their_fields(locale):
     sections = PRESENTER.rules(locale)
     assert [t for t, _ in sections] == [translate(locale, f"cadwallon.rules.{k}.title") for k in RULE_SECTIONS]
@@ -649,16 +637,24 @@ def test_buttons_use_the_boards_pictures() -> None:
     assert presenter.EMOJI_CARD == "\N{SCROLL}"
 
 
+#: The revision page's last sections (issue 15): revision, card changed, before → after, a phrase of its new text.
+LATEST_REVISIONS = [
+    (-2, "4", "A04", "1.59 → 1.38", {"en": "this turn", "ru": "этот ход"}),
+    (-1, "5", "A15", "1.60 → 1.16", {"en": "nobody", "ru": "никого"}),
+]
+
+
 @pytest.mark.parametrize("locale", SUPPORTED_LOCALES)
-def test_the_revision_page_ends_with_revision_five_naming_double_agent(locale):
-    """Revision 5 names Double Agent with its before → after, and its card text says the new rule."""
-    title, text = PRESENTER.rule_page("revision", locale)[-1]
-    assert "5" in title and "5" in PRESENTER.rule_page_title("revision", locale)
-    assert translate(locale, "cadwallon.action.A15") in title
-    assert "1.60 → 1.16".replace(".", "," if locale == "ru" else ".") in text.replace("×", "")
+@pytest.mark.parametrize(("index", "number", "card", "measured", "phrase"), LATEST_REVISIONS)
+def test_the_revision_page_ends_with_revisions_four_and_five(locale, index, number, card, measured, phrase):
+    """Revision 4 names Reinforcements and revision 5 Double Agent, each with its numbers and the card's new text."""
+    title, text = PRESENTER.rule_page("revision", locale)[index]
+    assert number in title and number in PRESENTER.rule_page_title("revision", locale)
+    assert translate(locale, f"cadwallon.action.{card}") in title
+    assert measured.replace(".", "," if locale == "ru" else ".") in text.replace("×", "")
     actions = "\n".join(x for _, x in PRESENTER.rule_page("actions", locale))
-    assert translate(locale, "cadwallon.action_text.A15") in actions
-    assert ("nobody" if locale == "en" else "никого") in translate(locale, "cadwallon.action_text.A15")
+    assert translate(locale, f"cadwallon.action_text.{card}") in actions
+    assert phrase[locale] in translate(locale, f"cadwallon.action_text.{card}")
 
 
 def test_a_turned_agent_is_labelled_as_supporting_nobody():
