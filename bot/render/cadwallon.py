@@ -1044,7 +1044,6 @@ class _Board:
                 extra.append(self.t("windfall", card=_plain_name(v.revealed, self.locale)))
             if v.actions_closed:
                 extra.append(self.t("closed"))
-
             if plays or extra:
                 lines.append(self.t("this_round", items=" · ".join(plays + extra) or "—"))
         if v.last_capture and v.last_capture_round is not None:

@@ -260,6 +260,11 @@ def _hand_card_size(count: int) -> tuple[int, int]:
     return width, round(width * HAND_CARD[1] / HAND_CARD[0])
 
 
+def _claim_at(line: Sequence[Segment]) -> int | None:
+    """Return where a status line's claim begins (its "·" run: "… · claims Captain"), or ``None``."""
+    return next((i for i, seg in enumerate(line) if seg.kind == "text" and seg.text.strip() == "·"), None)
+
+
 def _check_visibility(view: CoupView) -> None:
     """Raise ``ValueError`` if ``view`` holds private cards its viewer may not see."""
     for player in view.players:
@@ -657,30 +662,27 @@ class _Board:
         right = x + w - PANEL_PAD
         below = COIN_ICON + BADGE_H + 2 * GAP if self.coins_below else 0
         cards_y = top + max(0, (y + h - PANEL_PAD - top - below - card_h) // 2)
+        col_x = x + PANEL_PAD + 2 * card_w + 6 + COLUMN_GAP  # the column right of the cards
         if not player.alive:
             # Out: the panel goes grey, but its revealed cards keep their colours (everyone counts
-            # them), and the stamp takes the place of the coins and the status.
+            # them), so they are drawn after the grey.
             self._grey_out(x, y, w, h)
+        self._cards(player, x + PANEL_PAD, cards_y, right if self.coins_below else col_x - COLUMN_GAP)
+        if not player.alive:
+            # The stamp takes the place of the coins and the status.
+            mark = stamp(self.t("badge.out").upper())
             if self.coins_below:
-                self._cards(player, x + PANEL_PAD, cards_y, right)
-                mark = stamp(self.t("badge.out").upper())
                 spot = (x + w // 2 - mark.width // 2, cards_y + card_h + GAP + (below - GAP - mark.height) // 2)
             else:
-                col_x = x + PANEL_PAD + 2 * card_w + 6 + COLUMN_GAP
-                self._cards(player, x + PANEL_PAD, cards_y, col_x - COLUMN_GAP)
-                mark = stamp(self.t("badge.out").upper())
                 spot = (col_x + (right - col_x - mark.width) // 2, cards_y + card_h // 2 - mark.height // 2)
             paste_rgba(self.image, mark, spot)
             return
         badges = self._badges(player, is_turn, is_winner)
         if self.coins_below:
-            self._cards(player, x + PANEL_PAD, cards_y, right)
             coins_y = cards_y + card_h + GAP
             self._coins(player, x + PANEL_PAD, coins_y)
             self._badge_row(badges, x + PANEL_PAD, coins_y + COIN_ICON + GAP, right)
         else:
-            col_x = x + PANEL_PAD + 2 * card_w + 6 + COLUMN_GAP
-            self._cards(player, x + PANEL_PAD, cards_y, col_x - COLUMN_GAP)
             if card_h >= COIN_ICON + BADGE_H + GAP:
                 self._coins(player, col_x, cards_y + 2)
                 self._badge_row(badges, col_x, cards_y + card_h - BADGE_H, right)
@@ -865,7 +867,7 @@ class _Board:
             lines = lines[:-1]  # the "waiting for" line goes first: the panels' pills say it too
         if len(lines) >= STRIP_LINES:
             return lines
-        cut = next((i for i, seg in enumerate(headline) if seg.kind == "text" and seg.text.strip() == "·"), None)
+        cut = _claim_at(headline)
         if cut is not None:
             return [headline[:cut], headline[cut + 1 :], *lines[1:]]
         split = self._word_wrap(headline, room)
@@ -972,7 +974,7 @@ class _Board:
         overflow = sum(self._segment_width(s, size, headline) for s in segments) - max_w
         if overflow <= 0:
             return segments
-        claim = next((i for i, seg in enumerate(segments) if seg.kind == "text" and seg.text.strip() == "·"), None)
+        claim = _claim_at(segments)
         if claim is not None:
             segments = segments[:claim]
             overflow = sum(self._segment_width(s, size, headline) for s in segments) - max_w
