@@ -94,7 +94,7 @@ LANDS: dict[int, LandInfo] = {
         LandInfo(3, "Бурые Равнины", "Brown Plains", 8, 4, 4, True, True),
         LandInfo(4, "Чёрная Гавань", "Black Harbour", 6, 3, 3, True, True),
         LandInfo(5, "Сапфировые Озёра", "Sapphire Lakes", 8, 5, 1, False, True),
-        LandInfo(6, "Залесье", "Beyond-the-Woods", 7, 3, 2, True, True),
+        LandInfo(6, "Залесье", "Beyond-the-Woods", 10, 5, 5, True, True),
         LandInfo(7, "Пустые Холмы", "Empty Hills", 6, 1, 3, False, False),
         LandInfo(8, "Речная Подкова", "River Horseshoe", 8, 4, 2, False, False),
         LandInfo(9, "Земля Святого Ириаша", "Land of St Iriash", 7, 5, 1, False, False),

@@ -1,6 +1,7 @@
-"""«Интриги» rules help names our design's revisions 4 and 5 and what they changed (issue 15).
+"""«Интриги» rules help names our design's revisions 4 to 6 and what they changed (issue 15).
 
 Revision 4: the full lands. Revision 5: with 9 lands the AI reaches for the seat of a coup or a will.
+Revision 6: Залесье 10 (5/5), a land for both a coup and a will.
 """
 
 from __future__ import annotations
@@ -13,18 +14,22 @@ from bot.presenters.registry import PRESENTERS
 from games.intrigue.ai import PURSUIT_LANDS
 from games.intrigue.data import LANDS, STANDARD_NINE, STANDARD_SEVEN, majority_needed, placement_rounds
 
-BROWN_PLAINS, BLACK_HARBOUR, THE_BROTHERS, MISTY_VALE = 3, 4, 11, 12
+BROWN_PLAINS, BEYOND_THE_WOODS, BLACK_HARBOUR, THE_BROTHERS, MISTY_VALE = 3, 6, 4, 11, 12
 #: Revision 4: the standard lands that count for a coup and never grow (no free cell).
 FULL = (BROWN_PLAINS, BLACK_HARBOUR, THE_BROTHERS, MISTY_VALE)
 
 
 @pytest.mark.parametrize("locale", SUPPORTED_LOCALES)
-def test_the_rules_end_with_revisions_four_and_five_and_name_what_changed(locale: str) -> None:
+def test_the_rules_end_with_revisions_four_to_six_and_name_what_changed(locale: str) -> None:
     sections = dict(zip(RULE_SECTIONS, rules_of(locale), strict=True))
     assert RULE_SECTIONS[-1] == "revision"
     title, text = sections["revision"]
-    assert "4" in title and "5" in title
-    five = text[text.index({"ru": "Ред. 5", "en": "Rev. 5"}[locale]) :]
+    assert "4" in title and "6" in title
+    six_at = text.index({"ru": "Ред. 6", "en": "Rev. 6"}[locale])
+    five = text[text.index({"ru": "Ред. 5", "en": "Rev. 5"}[locale]) : six_at]
+    woods = LANDS[BEYOND_THE_WOODS]
+    name = woods.ru if locale == "ru" else woods.en
+    assert f"{name} {woods.cells} ({woods.peaceful}/{woods.military})" in text[six_at:]
     assert f"{PURSUIT_LANDS} " in five and "m−1" in five
     assert {"ru": "Военачальник", "en": "Marshal"}[locale] in five
     assert {"ru": "Тайного Советника", "en": "Privy Councillor"}[locale] in five
@@ -42,6 +47,15 @@ def test_both_standard_sets_leave_slack_for_a_coup_and_a_will() -> None:
         m = majority_needed(len(lands))
         assert sum(LANDS[i].military >= LANDS[i].peaceful for i in lands) > m
         assert sum(LANDS[i].military <= LANDS[i].peaceful for i in lands) > m
+
+
+def test_beyond_the_woods_counts_for_both_a_coup_and_a_will_and_never_grows() -> None:
+    # Revision 6: with 7 lands a coup had 5 lands to choose 4 from and ended 5–8% of 4–5-player
+    # games; a full Залесье with P = M makes it 6 (both standard sets hold it).
+    woods = LANDS[BEYOND_THE_WOODS]
+    assert woods.peaceful == woods.military and woods.peaceful + woods.military == woods.cells
+    assert BEYOND_THE_WOODS in STANDARD_SEVEN and BEYOND_THE_WOODS in STANDARD_NINE
+    assert sum(LANDS[i].military >= LANDS[i].peaceful for i in STANDARD_SEVEN) == 6
 
 
 def test_standard_coup_lands_cannot_grow_into_peaceful_lands() -> None:

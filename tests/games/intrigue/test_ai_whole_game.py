@@ -93,16 +93,21 @@ def test_contests_a_tied_head_and_acts_through_it() -> None:
     state = drive(state, {R}, lambda s: 4 in s.acted)
     state = drive(state, {R}, lambda s: not s.hands[R] or top_kind(s) not in ("act", "slot"))
     sent = [c for c in state.cards if c.owner == R]
-    assert len(sent) == 1 and sent[0].character in (7, 16, 10, 14)
+    assert len(sent) == 1 and sent[0].character != 4
+    assert state.char_tokens[3] == (1, 2, 2)  # the marker came off Матей, who stays neutral
 
 
 def test_moves_military_into_a_military_coup() -> None:
     # R controls the Военачальник and has land majority on Долина Стрел, Чёрная Гавань and Братья
-    # (M ≥ P) and on Залесье (P3 M2). One military token moved there makes 4 coup lands.
+    # (M ≥ P) and on Золотой Берег, left P4 M3 with two free cells (revision 6 fills Залесье, the
+    # last land one token short of M ≥ P). One military token moved there makes 4 coup lands.
     state = new(3, heads=QUIET_HEADS, council=[7, 16, 10, 14])
     state = with_tokens(
-        state, chars={7: {R: 2}}, lands={DS: {R: 1}, CH: {R: 1}, BRO: {R: 1}, ZAL: {R: 1}, BR: {B: 3}, TD: {B: 2}}
+        state, chars={7: {R: 2}}, lands={DS: {R: 1}, CH: {R: 1}, BRO: {R: 1}, ZB: {R: 1}, BR: {B: 3}, TD: {B: 2}}
     )
+    peaceful, military = list(state.peaceful), list(state.military)
+    peaceful[state.lands.index(ZB)], military[state.lands.index(ZB)] = 4, 3
+    state = state.model_copy(update={"peaceful": tuple(peaceful), "military": tuple(military)})
     state = begin(state, Phase.CHARACTERS, turn=2)
     state = drive(state, {R}, lambda s: s.phase is Phase.OVER)
     assert state.result is not None

@@ -15,8 +15,9 @@ from tests.games.intrigue.test_intrigue_rules import hills_sender
 
 #: Seeded all-AI games in which the counting spectator named a face-down card under the old numbering
 #: (re-found for design revision 4 and the AI that kills towards the Рука порядка, issue 15: the games changed;
-#: the 7-player game again for revision 5, whose AI reaches for the Военачальник / Тайный Советник with 9 lands).
-LEAKY = ((4, "spectator-16"), (7, "spectator-14"))
+#: the 7-player game again for revision 5, whose AI reaches for the Военачальник / Тайный Советник with 9 lands,
+#: and for revision 6, whose Залесье changed the games).
+LEAKY = ((4, "spectator-18"), (7, "spectator-4"))
 
 
 def test_a_spectator_counting_public_events_names_no_face_down_card():

@@ -119,18 +119,18 @@ def test_tax_default_removes_land_and_head_tokens(head: int, removed: int) -> No
 
 
 def test_growth_instead_of_income_and_one_land_only() -> None:
-    state = income_board(lands={ZB: {B: 3}, ZAL: {B: 2}}, chars={1: {B: 2}})
+    state = income_board(lands={ZB: {B: 3}, DS: {B: 2}}, chars={1: {B: 2}})
     state = begin(state, Phase.LANDS_ONE, turn=2)
     state = until(state, lambda s: top_kind(s) == "growth")
     legal = ENGINE.legal_actions(state, B)
-    assert PickLand(land=ZB) in legal and PickLand(land=ZAL) in legal
+    assert PickLand(land=ZB) in legal and PickLand(land=DS) in legal
     state = play(state, B, PickLand(land=ZB))
     with pytest.raises(GameError):
-        play(state, B, PickLand(land=ZAL))
+        play(state, B, PickLand(land=DS))
     after = until(state, lambda s: s.phase is Phase.INVESTMENTS)
     pos = after.lands.index(ZB)
     assert after.peaceful[pos] == 6
-    assert after.coins[B] == 15 + 3  # Залесье only (P3); ЗБ paid nothing
+    assert after.coins[B] == 15 + 3  # Долина Стрел only (P3); ЗБ paid nothing
     after = _lands_two(with_coins(after, {B: 10}))
     assert after.coins[B] == 8  # tax on both, the grown land included
 
@@ -165,7 +165,7 @@ def test_thrifty_and_wasteful_heads() -> None:
     state = with_tokens(state, lands={BR: {R: 1}, ZAL: {B: 1}})
     after = to_investments(state)
     assert after.coins[R] == 15 + 5  # Гюнтер Хозяйственный on P4
-    assert after.coins[B] == 15 + 2  # Жозетта Расточительная on P3
+    assert after.coins[B] == 15 + 4  # Жозетта Расточительная on P5
     contested = with_tokens(new(4, heads={ZAL: 5}), lands={ZAL: {B: 1, G: 1}})
     after = to_investments(contested)
     assert after.coins[B] == 16 and after.coins[G] == 16

@@ -51,9 +51,9 @@ def test_marshal_moves_two_military_tokens() -> None:
     state = with_tokens(new(4, heads=HEADS, council=[6, 7, 8, 9]), chars={6: {R: 2}})
     state = slot_of(state, R)
     state = play(state, R, PickCharacter(character=6), PickAction(action=CharAction.MOVE_MILITARY))
-    state = play(state, R, PickLand(land=DS), PickLand(land=ZB), PickLand(land=DS), PickLand(land=ZAL))
-    ds, zb, zal = (state.lands.index(x) for x in (DS, ZB, ZAL))
-    assert (state.military[ds], state.military[zb], state.military[zal]) == (2, 3, 3)
+    state = play(state, R, PickLand(land=DS), PickLand(land=ZB), PickLand(land=TD), PickLand(land=ZB))
+    ds, zb, td = (state.lands.index(x) for x in (DS, ZB, TD))
+    assert (state.military[ds], state.military[zb], state.military[td]) == (3, 4, 3)
     assert 6 in state.acted
 
 

@@ -107,8 +107,8 @@ def test_seed_council_vote_example() -> None:
 
 
 def _trait_board() -> IntrigueState:
-    # Томас heads Золотой Берег, the Representative on an empty board (cells 9, the most since revision 4).
-    heads = {ZB: 10, DS: 16, BR: 2, CH: 13, ZAL: 5, BRO: 17, TD: 1}
+    # Томас heads Залесье, the Representative on an empty board (cells 10, the most since revision 6).
+    heads = {ZB: 5, DS: 16, BR: 2, CH: 13, ZAL: 10, BRO: 17, TD: 1}
     state = new(4, heads=heads, council=[4, 3, 8, 9])
     return with_tokens(state, chars={4: {R: 3}, 3: {B: 3}})
 
