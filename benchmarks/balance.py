@@ -33,7 +33,8 @@ Per game and setting the report prints:
   the plain Creditor bonus (the +5 of a full guild) in at least 25% of games. An action card's
   player wins far more often than the others when the player's win share is at least 1.5× the fair
   share (cards played at least 30 times). A card judgment is a grid card with positive support at
-  Capture; a tie is one whose top support is shared; target at 8 players: under 25% ties (a third now).
+  Capture; a tie is one whose top support is shared; target at 8 players: under 25% ties (the issue's
+  first measure found a third).
 
   Масти: the share of counted guild piles that score positive, per guild; a guild is broken when
   that share is under 50% (not worth taking) or over 95% (always worth taking).
