@@ -12,9 +12,19 @@ from bot.i18n import SUPPORTED_LOCALES
 from bot.presenters.intrigue import RULE_SECTIONS
 from bot.presenters.registry import PRESENTERS
 from games.intrigue.ai import PURSUIT_LANDS
-from games.intrigue.data import LANDS, STANDARD_NINE, STANDARD_SEVEN, majority_needed, placement_rounds
+from games.intrigue.data import (
+    BEYOND_THE_WOODS,
+    BLACK_HARBOUR,
+    BROWN_PLAINS,
+    LANDS,
+    MISTY_VALE,
+    STANDARD_NINE,
+    STANDARD_SEVEN,
+    THE_BROTHERS,
+    majority_needed,
+    placement_rounds,
+)
 
-BROWN_PLAINS, BEYOND_THE_WOODS, BLACK_HARBOUR, THE_BROTHERS, MISTY_VALE = 3, 6, 4, 11, 12
 #: Revision 4: the standard lands that count for a coup and never grow (no free cell).
 FULL = (BROWN_PLAINS, BLACK_HARBOUR, THE_BROTHERS, MISTY_VALE)
 

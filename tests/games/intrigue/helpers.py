@@ -69,6 +69,16 @@ def with_tokens(
     return state.model_copy(update={"char_tokens": tuple(map(tuple, ct)), "land_tokens": tuple(map(tuple, lt))})
 
 
+def with_population(state: IntrigueState, lands: Mapping[int, tuple[int | None, int | None]]) -> IntrigueState:
+    """Set ``lands[land] = (peaceful, military)``; ``None`` keeps that count."""
+    peaceful, military = list(state.peaceful), list(state.military)
+    for land, (p, m) in lands.items():
+        at = state.lands.index(land)
+        peaceful[at] = peaceful[at] if p is None else p
+        military[at] = military[at] if m is None else m
+    return state.model_copy(update={"peaceful": tuple(peaceful), "military": tuple(military)})
+
+
 def with_coins(state: IntrigueState, coins: Mapping[int, int]) -> IntrigueState:
     c = list(state.coins)
     for s, v in coins.items():

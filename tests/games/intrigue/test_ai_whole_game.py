@@ -29,7 +29,21 @@ from games.intrigue.models import (
     VoteKind,
 )
 from games.intrigue.state import IntrigueState
-from tests.games.intrigue.helpers import ENGINE, B, G, R, Y, begin, new, play, top_kind, until, with_hand, with_tokens
+from tests.games.intrigue.helpers import (
+    ENGINE,
+    B,
+    G,
+    R,
+    Y,
+    begin,
+    new,
+    play,
+    top_kind,
+    until,
+    with_hand,
+    with_population,
+    with_tokens,
+)
 
 AI = IntrigueAgent()
 ZB, DS, BR, CH, SO, ZAL, DG, BRO, TD = 1, 2, 3, 4, 5, 6, 10, 11, 12
@@ -105,9 +119,7 @@ def test_moves_military_into_a_military_coup() -> None:
     state = with_tokens(
         state, chars={7: {R: 2}}, lands={DS: {R: 1}, CH: {R: 1}, BRO: {R: 1}, ZB: {R: 1}, BR: {B: 3}, TD: {B: 2}}
     )
-    peaceful, military = list(state.peaceful), list(state.military)
-    peaceful[state.lands.index(ZB)], military[state.lands.index(ZB)] = 4, 3
-    state = state.model_copy(update={"peaceful": tuple(peaceful), "military": tuple(military)})
+    state = with_population(state, {ZB: (4, 3)})
     state = begin(state, Phase.CHARACTERS, turn=2)
     state = drive(state, {R}, lambda s: s.phase is Phase.OVER)
     assert state.result is not None
@@ -152,9 +164,7 @@ def test_does_not_grow_away_its_own_coup_land() -> None:
     # little income later but make it P4 M3, no longer a coup land, so it keeps it.
     state = new(3, heads=QUIET_HEADS, council=[7, 16, 10, 14])
     state = with_tokens(state, chars={7: {R: 2}}, lands={DS: {R: 2}, CH: {R: 1, B: 1}, BRO: {R: 1, B: 1}})
-    military = list(state.military)
-    military[state.lands.index(DS)] = 3
-    state = state.model_copy(update={"military": tuple(military)})
+    state = with_population(state, {DS: (None, 3)})
     state = begin(state, Phase.LANDS_ONE, turn=2)
     state = until(state, lambda s: top_kind(s) == "growth")
     legal = ENGINE.legal_actions(state, R)

@@ -30,6 +30,7 @@ from tests.games.intrigue.helpers import (
     top_kind,
     until,
     with_coins,
+    with_population,
     with_tokens,
 )
 
@@ -148,9 +149,8 @@ def test_black_harbour_extra_coin_even_when_grown_and_nobody_on_a_tie() -> None:
     state = new(4, heads={CH: 2})
     state = with_tokens(state, chars={2: {R: 1}}, lands={CH: {R: 3, B: 3}})
     # Revision 4 leaves Чёрная Гавань no free cell: a military token moved out makes room to grow.
-    military = list(state.military)
-    military[state.lands.index(CH)] -= 1
-    state = begin(state.model_copy(update={"military": tuple(military)}), Phase.LANDS_ONE, turn=2)
+    state = with_population(state, {CH: (None, state.military[state.lands.index(CH)] - 1)})
+    state = begin(state, Phase.LANDS_ONE, turn=2)
     state = until(state, lambda s: top_kind(s) == "growth")
     state = play(state, R, PickLand(land=CH))
     after = until(state, lambda s: s.phase is Phase.INVESTMENTS)

@@ -45,6 +45,7 @@ from tests.games.intrigue.helpers import (
     top_kind,
     until,
     with_card,
+    with_population,
     with_tokens,
 )
 
@@ -75,10 +76,7 @@ def test_hand_of_order_at_the_fifth_kill() -> None:
 def _coup_board(ch_peaceful: int = 3) -> IntrigueState:
     state = new(4, heads={}, council=[6, 7, 8, 9])
     state = with_tokens(state, chars={6: {R: 1}}, lands={DS: {R: 1}, CH: {R: 1}, BRO: {R: 1}, TD: {R: 1}})
-    pos = state.lands.index(CH)
-    peaceful = list(state.peaceful)
-    peaceful[pos] = ch_peaceful
-    return state.model_copy(update={"peaceful": tuple(peaceful)})
+    return with_population(state, {CH: (ch_peaceful, None)})
 
 
 def test_military_coup_counts_a_balanced_land() -> None:
