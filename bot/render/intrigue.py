@@ -49,7 +49,6 @@ from bot.render.common import (
     TEXT_MUTED,
     Face,
     Rgb,
-    circle_mask,
     clean_text,
     encode_png,
     fill_circle,
@@ -61,10 +60,10 @@ from bot.render.common import (
     palette_from,
     paste_rgba,
     rounded_mask,
+    seat_badge,
     seat_colour,
     write_samples,
 )
-from bot.render.common import seat_badge as draw_seat_badge
 from games.intrigue.data import CHARACTERS, COUNCIL_SEATS, LANDS, CouncilSeat
 from games.intrigue.models import (
     CharacterView,
@@ -108,6 +107,10 @@ LAND_H = 214
 PLAYER_H = 104
 STATUS_LINE_H = 27
 CHIP = 22
+#: A seat token in a line of the detailed board (the holder, the contested seats): the shared
+#: :func:`~bot.render.common.seat_badge` at 14 px plus its ring, its number at 10 px like a small chip's (16 px in all).
+BADGE = 14
+BADGE_TEXT = 10
 CHIP_GAP = 3
 CARD_W, CARD_H = 32, 22  # a face-down card: owner's seat number, then its number on the character
 CELL = 14
@@ -596,7 +599,7 @@ class _Board:
             label = f"{self.t('holder')}:"
             self.text((x, cy), label, small, TEXT_MUTED)
             lx = x + int(small.getlength(label)) + 6
-            paste_rgba(self.image, seat_badge(land.holder, 16), (lx, cy - 8))
+            seat_badge(self.image, (lx + 8, cy), BADGE, land.holder, BADGE_TEXT)
             self.fitted((lx + 20, cy), self.names[land.holder], bold, TEXT, width - (lx + 20 - x))
             return
         if land.contested:
@@ -604,7 +607,7 @@ class _Board:
             self.text((x, cy), label, small, TEXT_MUTED)
             lx = x + int(small.getlength(label)) + 6
             for seat in land.contested:  # numbered, so the seats are told apart without colour
-                paste_rgba(self.image, seat_badge(seat, 16), (lx, cy - 8))
+                seat_badge(self.image, (lx + 8, cy), BADGE, seat, BADGE_TEXT)
                 lx += 18
             return
         self.text((x, cy), f"{self.t('holder')}: {self.t('nobody')}", small, TEXT_MUTED)
@@ -814,21 +817,6 @@ HAND_PAD = 12
 HAND_PER_ROW = 3
 
 
-@lru_cache(maxsize=64)
-def seat_badge(seat: int, diameter: int = 16) -> Image.Image:
-    """Return the detailed board's small seat chip (RGBA): the seat's colour with its NUMBER on it."""
-    colour = seat_rgb(seat)
-    image = Image.new("RGBA", (diameter, diameter), (0, 0, 0, 0))
-    image.paste((*mix(colour, (0, 0, 0), 0.45), 255), (0, 0, diameter, diameter), circle_mask(diameter))
-    inner = diameter - 4
-    image.paste((*colour, 255), (2, 2, 2 + inner, 2 + inner), circle_mask(inner))
-    size = max(9, diameter * 5 // 8)  # the number at the size of the detailed board's other labels
-    ImageDraw.Draw(image).text(
-        (diameter / 2, diameter / 2 + 1), str(seat + 1), font=font(Face.BOLD, size), fill=ink_on(colour), anchor="mm"
-    )
-    return image
-
-
 class _Compact:
     """One drawing of the compact board: header, the council, the lands, the players (see :data:`COMPACT_SIZE`)."""
 
@@ -863,7 +851,7 @@ class _Compact:
 
     def token(self, cx: int, cy: int, seat: int, diameter: int = COMPACT_BADGE) -> None:
         """Draw ``seat``'s token, its number as large as the text around it."""
-        draw_seat_badge(self.image, (cx, cy), diameter, seat, number_size=COMPACT_TEXT)
+        seat_badge(self.image, (cx, cy), diameter, seat, number_size=COMPACT_TEXT)
 
     def box(self, box: tuple[int, int, int, int], edge: Rgb, fill: Rgb = PANEL, width: int = _C_EDGE) -> None:
         fill_rounded(self.image, box, 10, fill, outline=edge, width=width)

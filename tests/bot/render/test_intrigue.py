@@ -15,8 +15,10 @@ from PIL import Image
 
 import bot.render.intrigue
 from bot.i18n import catalogue, translate
-from bot.render.common import ELLIPSIS, PHONE_BOX, shown_scale
+from bot.render.common import ELLIPSIS, PHONE_BOX, seat_badge, shown_scale
 from bot.render.intrigue import (
+    BADGE,
+    BADGE_TEXT,
     COMPACT_FONT_SIZES,
     COMPACT_SIZE,
     WIDTH,
@@ -175,7 +177,7 @@ def test_render_package_never_imports_discord_or_the_engine() -> None:
 # ---------------------------------------------------------------------- compact board and hand (issue 13)
 def drawn_text_sizes() -> AbstractContextManager[list[tuple[float, str]]]:
     bot.render.intrigue.board_palette()  # drawn from full boards, once: not part of what is recorded
-    return readability.drawn_text_sizes(bot.render.intrigue.seat_badge, bot.render.intrigue.text_mask)
+    return readability.drawn_text_sizes(bot.render.intrigue.text_mask)
 
 
 def compact_samples() -> list[tuple[IntrigueView, int]]:
@@ -280,9 +282,9 @@ def test_full_board_chips_carry_the_seat_number_and_the_count() -> None:
 
 def test_face_down_cards_and_contested_seats_are_numbered() -> None:
     """A face-down card reads "owner's seat, #number on the character"; a seat dot carries its number."""
-    with readability.drawn_text_sizes(bot.render.intrigue.card_back, bot.render.intrigue.seat_badge) as seen:
+    with readability.drawn_text_sizes(bot.render.intrigue.card_back) as seen:
         bot.render.intrigue.card_back(2, "1")
-        bot.render.intrigue.seat_badge(6, 16)
+        seat_badge(Image.new("RGB", (16, 16)), (8, 8), BADGE, 6, BADGE_TEXT)
     assert [text for _size, text in seen] == ["3", "#1", "7"]
 
 
