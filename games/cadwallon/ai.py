@@ -13,9 +13,13 @@ actions it is handed. Its decisions:
   seat leads the best other seat on what the contract measures (revision 2 contracts compare with
   the table). A card an opponent would take counts against it, most of all for the leader.
 - **Placing an agent.** It imagines the rest of the Deploy phase many times: the other seats place
-  their agents on free boulevards at random, its own later agents go where a quick estimate of
-  support likes them best, and Capture is judged exactly as the rules do (ties stay, marks,
-  Arbitration, Precedence). The free boulevards the quick estimate likes best are tried on the
+  half their agents where a quick estimate says they gain most themselves (recomputed beside each
+  boulevard it tries, so their answer to its agent is foreseen) and the rest on free boulevards at
+  random, its own later agents go where a quick estimate of support likes them best, and Capture
+  is judged exactly as the rules do (ties stay, marks, Arbitration, Precedence). Imagining every
+  other seat at random made a free card that the next seat can tie or outbid look as safe as a
+  card won outright, so a late placer claimed leftovers instead of outbidding a card an opponent
+  leads and can no longer defend. The free boulevards the quick estimate likes best are tried on the
   same imagined futures and the weaker half dropped stage by stage; it keeps the boulevard whose
   futures are worth most. So it
   backs the cards worth most to it where it can still win them, leaves lost causes and militia
@@ -103,6 +107,9 @@ class Weights:
     softness: float = 1.5
     #: Points that going first rather than last in next round's turn order is worth (Ducal Favour).
     first_player: float = 2.5
+    #: Share of the other seats' imagined placements that go where the quick estimate says they
+    #: gain most themselves (the rest go to a free boulevard at random).
+    greedy: float = 0.5
 
 
 DEFAULT_WEIGHTS = Weights()
@@ -591,6 +598,9 @@ class _Prepared:
         self.precedence = r.precedence
         self.around = r.geo.around
         self.size = size
+        #: Per seat, the boulevards that seat likes best first (``None``: every seat places at random).
+        self.others: list[list[int]] | None = None
+        self.greedy = 0.0
 
     def judge(self, sup: list[float], near: list[int]) -> float:
         """Return what Capture on ``sup`` is worth to the AI (digest §5.4)."""
@@ -625,7 +635,7 @@ class _Prepared:
         return total
 
     def rollout(self, us: Sequence[float], pref: Sequence[int]) -> float:
-        """Play the rest of Deploy once (others at random by ``us``, ours by ``pref``) and judge it."""
+        """Play the rest of Deploy once (others by ``us``, ours by ``pref``) and judge it."""
         n = self.n
         me = self.me
         ends = self.ends
@@ -640,6 +650,9 @@ class _Prepared:
         seat = self.start
         k = 0
         q = 0
+        others = self.others
+        greedy = self.greedy
+        qs = [0] * n
         while free and left:
             while not supply[seat]:
                 seat = seat + 1 if seat + 1 < n else 0
@@ -649,8 +662,24 @@ class _Prepared:
                     q += 1
                     b = pref[q]
             else:
-                b = free[int(us[k] * len(free))]
+                u = us[k]
                 k += 1
+                b = -1
+                if others is not None:
+                    if u < greedy:
+                        # The seat's best boulevard still free (none left: it places at random).
+                        order = others[seat]
+                        j = qs[seat]
+                        while j < len(order) and pos[order[j]] < 0:
+                            j += 1
+                        qs[seat] = j
+                        if j < len(order):
+                            b = order[j]
+                        u /= greedy
+                    else:
+                        u = (u - greedy) / (1.0 - greedy)
+                if b < 0:
+                    b = free[int(u * len(free))]
             i = pos[b]
             last = free.pop()
             if last != b:
@@ -758,6 +787,53 @@ class _Prepared:
                 gain += self.soft_slot(slot, after_row, opened[slot] - free_here, shares, tau) - before
             out[b] = gain
         return out
+
+    def seat_gains(
+        self,
+        seat: int,
+        own: Sequence[float],
+        tau: float,
+        boulevards: Sequence[int],
+        shares: Sequence[float],
+        opened: Sequence[float],
+    ) -> dict[int, float]:
+        """Return the quick estimate of what ``seat`` itself gains by placing on each of ``boulevards``.
+
+        ``own[x]`` is what winning the card at slot ``x`` adds to that seat's score; what the other
+        seats win does not count for it here.
+        """
+        n = self.n
+        es = self.es
+        sup = self.sup
+        out: dict[int, float] = {}
+        for b in boulevards:
+            x, y = self.ends[b]
+            gain = 0.0
+            for slot, add in ((x, es[y]), (y, es[x])):
+                value = own[slot]
+                if value <= 0.0 or add <= 0.0:
+                    continue
+                row = sup[slot * n : slot * n + n]
+                before = _soft_win(row, seat, opened[slot], shares, tau)
+                after_row = list(row)
+                after_row[seat] += add
+                gain += value * (_soft_win(after_row, seat, opened[slot] - add, shares, tau) - before)
+            out[b] = gain
+        return out
+
+
+def _soft_win(row: Sequence[float], seat: int, open_support: float, shares: Sequence[float], tau: float) -> float:
+    """Return the quick estimate of ``seat``'s chance to win a card with supports ``row`` (as ``soft_slot``)."""
+    total = 1.0
+    mine = 0.0
+    for s, support in enumerate(row):
+        mu = support + shares[s] * open_support
+        if mu > 0:
+            w = math.exp(min(mu / tau, 30.0))
+            total += w
+            if s == seat:
+                mine = w
+    return mine / total
 
 
 # ----------------------------------------------------------------------------- reading the view
@@ -1008,15 +1084,32 @@ class CadwallonAgent:
             return _fallback(legal)
         places.sort(key=lambda a: (-gains[index[a.boulevard]], index[a.boulevard]))
         places = places[: max(w.shortlist, 2)]
+        # What each other seat still placing gains itself, boulevard by boulevard: the imagined
+        # futures send part of its agents there, so a claim it can outbid does not look safe.
+        me = model.me
+        rivals = [s for s in range(model.n) if s != me and base.supply[s] > 0] if w.greedy > 0 else []
+        own = {s: [reading.gain(s, c) if c is not None else 0.0 for c in model.cards] for s in rivals}
+        shares = base.shares()
+        liked = {s: base.seat_gains(s, own[s], tau, base.free, shares, base.free_support()) for s in rivals}
         preps: list[_Prepared] = []
         prefs: list[list[int]] = []
         for action in places:
             b = index[action.boulevard]
             trial = model.copy()
-            trial.place(model.me, b)
+            trial.place(me, b)
             prep = trial.prepare()
             preps.append(prep)
             prefs.append(sorted(prep.free, key=lambda x: (-gains[x], x)))
+            if rivals:
+                # Our agent changes only the cards it faces: their boulevards are estimated again.
+                near = {c for slot in model.geo.ends[b] for c in model.geo.around[slot] if prep.pos[c] >= 0}
+                opened = prep.free_support()
+                others: list[list[int]] = [[] for _ in range(model.n)]
+                for s in rivals:
+                    after = {**liked[s], **prep.seat_gains(s, own[s], tau, sorted(near), shares, opened)}
+                    others[s] = sorted((c for c in prep.free if after[c] > 0), key=lambda c: (-after[c], c))
+                prep.others = others
+                prep.greedy = w.greedy
         length = max(p.remaining() for p in preps)
         futures = _futures(rng, w.max_futures, length)
         means = _race(preps, prefs, [0.0] * len(preps), futures, w)

@@ -302,6 +302,31 @@ def test_contests_the_card_worth_most_to_it() -> None:
     assert action in (PlaceAgent(boulevard="A1E"), PlaceAgent(boulevard="A1S"))
 
 
+def test_a_late_placer_outbids_a_led_card_rather_than_claim_one_the_next_seat_can_spoil() -> None:
+    """Seat 2 places last with one agent; seat 0 places after it, collects Usurers and has one agent left.
+
+    USU-3 at A3 is free for the taking (2 support from A2E or A3S), but A3 keeps a second boulevard
+    that gives seat 0 the same 2: a tie, and the card stays. USU-4 at A1, which seat 0 leads by 1
+    from A1S, is won outright from A1E, the corner's last boulevard. Imagining seat 0's agent at
+    random made the free Usurer look safe; imagining it where seat 0 gains most shows the tie coming.
+    """
+    slots = ["USU-4", "JEW-3", "USU-3", "BLA-1", "BLA-4", "ZOD-3", "JEW-4", "M05", "JEW-2"]
+    state = build(
+        slots,
+        n=3,
+        per=4,
+        first=0,
+        turn=2,
+        captured={0: ("USU-2",), 1: ("M01", "ZOD-2"), 2: ("USU-1", "M02")},
+        agents=[(1, "A2S"), (1, "B2E"), (0, "B1S"), (0, "A1S")],
+        supply=[1, 0, 1],
+        deck=("ZOD-1", "ZOD-4", "JEW-1", "BLA-2", "BLA-3", "M03", "M04"),
+    )
+    view, legal = ENGINE.view(state, 2), ENGINE.legal_actions(state, 2)
+    for seed in ("s0", "s1", "s2"):
+        assert FULL.choose(view, legal, GameRng(seed)) == PlaceAgent(boulevard="A1E")
+
+
 def test_plays_informant() -> None:
     state = build(grid_of({}), n=2, hands={0: ("A12",)}, reserve=("A05",), agents=[(0, "A1E")], step=TurnStep.ACT)
     assert FULL.choose(ENGINE.view(state, 0), ENGINE.legal_actions(state, 0), GameRng("i")) == PlayAction(card="A12")
