@@ -392,9 +392,6 @@ def agent_label(agent: AgentView, names: Sequence[str], locale: str) -> str:
     owner = seat_name(agent.owner, names, locale)
     if agent.turned:
         return _t(locale, "label.agent_turned_nobody", boulevard=where, owner=owner)
-    if agent.controller != agent.owner:
-        controller = seat_name(agent.controller, names, locale)
-        return _t(locale, "label.agent_turned", boulevard=where, owner=owner, controller=controller)
     return _t(locale, "label.agent", boulevard=where, owner=owner)
 
 

@@ -1612,7 +1612,6 @@ def reference_view(grid: int = 5, seats: int = 8, *, finished: bool = False) -> 
             AgentView(
                 id=next_id,
                 owner=seat,
-                controller=seat,
                 boulevard=geo.boulevard_names[b],
                 boulevard_index=b,
                 turned=next_id == 3,
@@ -1624,7 +1623,6 @@ def reference_view(grid: int = 5, seats: int = 8, *, finished: bool = False) -> 
         AgentView(
             id=next_id,
             owner=1 % seats,
-            controller=1 % seats,
             boulevard=agents[0].boulevard,
             boulevard_index=agents[0].boulevard_index,
         )

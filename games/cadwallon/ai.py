@@ -430,7 +430,7 @@ class _Round:
         #: (boulevard, controller, owner, id); the controller of an agent that Double Agent turned
         #: is ``NOBODY`` (revision 5): it supports no seat and only holds its boulevard.
         self.agents: list[tuple[int, int, int, int]] = [
-            (a.boulevard_index, NOBODY if a.turned else a.controller, a.owner, a.id) for a in view.agents
+            (a.boulevard_index, NOBODY if a.turned else a.owner, a.owner, a.id) for a in view.agents
         ]
         self.free: list[int] = [index[b] for b in view.free_boulevards]
         self.barricade = index[view.barricade] if view.barricade is not None else -1
@@ -1391,7 +1391,7 @@ class CadwallonAgent:
 def _position_key(view: CadwallonView) -> str:
     """Return a key of the public position that stays the same while one action card is chosen."""
     cards = ",".join(s.card.id if s.card is not None else "-" for s in view.slots)
-    agents = ",".join(f"{a.id}:{a.boulevard_index}:{a.controller}:{a.turned:d}" for a in view.agents)
+    agents = ",".join(f"{a.id}:{a.boulevard_index}:{a.owner}:{a.turned:d}" for a in view.agents)
     return f"cadwallon-ai:{view.round}:{view.viewer}:{cards}:{agents}"
 
 

@@ -117,6 +117,7 @@ from games.cadwallon.state import Agent, CadwallonState, Mark, Pending
 from games.core.errors import GameError, GameOverError, IllegalActionError, NotYourTurnError
 from games.core.models import Event, Outcome, Seat, Step
 from games.core.rng import GameRng
+from games.core.schema import StateUpgrade
 
 #: Every error code this engine raises (stable: the bot translates them).
 ERROR_CODES: tuple[str, ...] = (
@@ -368,7 +369,7 @@ class _Table:
 
     def place(self, seat: Seat, boulevard: int, card: str | None = None) -> None:
         """Put one agent of ``seat``'s supply on ``boulevard`` (already checked)."""
-        agent = Agent(id=self.next_agent, owner=seat, controller=seat, boulevard=boulevard)
+        agent = Agent(id=self.next_agent, owner=seat, boulevard=boulevard)
         self.next_agent += 1
         self.agents.append(agent)
         self.supply[seat] -= 1
@@ -443,7 +444,7 @@ class _Table:
             if agent.turned:
                 continue  # revision 5: a Double Agent's support counts for nobody
             a, b = ends[agent.boulevard]
-            c = agent.controller
+            c = agent.owner
             table[a][c] = table[a].get(c, 0) + values[b]
             table[b][c] = table[b].get(c, 0) + values[a]
         for mark in self.marks:
@@ -619,11 +620,7 @@ class _Table:
         """Take ``seat`` out of play (see the module docstring)."""
         self.resigned.append(seat)
         self.emit(PlayerResigned(seat=seat))
-        self.agents = [
-            a if a.controller != seat else a.model_copy(update={"controller": a.owner})
-            for a in self.agents
-            if a.owner != seat
-        ]
+        self.agents = [a for a in self.agents if a.owner != seat]
         self.supply[seat] = 0
         if seat in self.protected:
             self.protected.remove(seat)
@@ -962,6 +959,21 @@ def tarot_orders(cards: tuple[str, ...]) -> list[OrderTarot]:
     return orders
 
 
+def _drop_agent_controllers(data: dict[str, Any]) -> dict[str, Any]:
+    """Schema 0 → 1: agents lose ``controller``, which revision 5 made always the owner.
+
+    A state saved before revision 5 could still hold an agent Double Agent gave to another seat
+    (controller ≠ owner): it comes back turned, supporting nobody, as the card does now.
+    """
+    agents = []
+    for agent in data.get("agents", []):
+        kept = {key: value for key, value in agent.items() if key != "controller"}
+        if agent.get("controller", agent["owner"]) != agent["owner"]:
+            kept["turned"] = True
+        agents.append(kept)
+    return {**data, "agents": agents}
+
+
 class CadwallonEngine:
     """The rules of «Гильдии Кадвалона» as pure functions of :class:`CadwallonState`."""
 
@@ -972,6 +984,9 @@ class CadwallonEngine:
     shuffle_seats: ClassVar[bool] = False
     state_type: type[CadwallonState] = CadwallonState
     options_type: type[BaseModel] = CadwallonOptions
+    #: Stored states: schema 1 dropped the agents' ``controller`` (see :func:`_drop_agent_controllers`).
+    state_schema: ClassVar[int] = 1
+    state_upgrades: ClassVar[dict[int, StateUpgrade]] = {0: _drop_agent_controllers}
     action_adapter: TypeAdapter[Any] = ACTION_ADAPTER
 
     # ------------------------------------------------------------------ setup
@@ -1431,7 +1446,6 @@ def _agent_view(grid: int, agent: Agent) -> AgentView:
     return AgentView(
         id=agent.id,
         owner=agent.owner,
-        controller=agent.controller,
         boulevard=board(grid).boulevard_names[agent.boulevard],
         boulevard_index=agent.boulevard,
         turned=agent.turned,

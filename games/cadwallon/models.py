@@ -759,15 +759,13 @@ class BoulevardView(Model):
 
 
 class AgentView(Model):
-    """A placed agent: round-local ``id``, its ``owner`` (the figure's colour) and ``controller``.
+    """A placed agent: round-local ``id`` and its ``owner`` (the figure's colour), whom it supports.
 
-    ``controller`` is always the owner since revision 5; ``turned``: Double Agent (A15) turned it
-    this round, so its support counts for nobody.
+    ``turned``: Double Agent (A15) turned it this round, so its support counts for nobody.
     """
 
     id: int
     owner: Seat
-    controller: Seat
     boulevard: BoulevardName
     boulevard_index: int
     turned: bool = False

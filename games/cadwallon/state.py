@@ -12,14 +12,14 @@ from games.core.models import BaseState, Model, Seat
 
 
 class Agent(Model):
-    """A placed agent: round-local ``id``, figure ``owner``, ``controller`` and ``boulevard`` index.
+    """A placed agent: round-local ``id``, figure ``owner`` and ``boulevard`` index.
 
-    ``turned``: Double Agent (A15) turned it this round, so its support counts for nobody (revision 5).
+    ``turned``: Double Agent (A15) turned it this round, so its support counts for nobody (revision 5);
+    otherwise it supports its owner.
     """
 
     id: int
     owner: Seat
-    controller: Seat
     boulevard: int
     turned: bool = False
 

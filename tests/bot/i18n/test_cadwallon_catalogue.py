@@ -34,7 +34,6 @@ PARAMS: tuple[tuple[str, frozenset[str]], ...] = tuple(
         ("cadwallon.label.boulevard", {"boulevard", "west", "east"}),
         ("cadwallon.label.boulevard_agents", {"boulevard", "owners", "west", "east"}),
         ("cadwallon.label.agent", {"boulevard", "owner"}),
-        ("cadwallon.label.agent_turned", {"boulevard", "owner", "controller"}),
         ("cadwallon.label.agent_turned_nobody", {"boulevard", "owner"}),
         ("cadwallon.label.tarot_top", {"top"}),
         ("cadwallon.label.tarot_bottom", {"top", "bottom"}),

@@ -659,7 +659,7 @@ def test_the_revision_page_ends_with_revisions_four_and_five(locale, index, numb
 
 def test_a_turned_agent_is_labelled_as_supporting_nobody():
     """Revision 5: the agent Double Agent turned keeps its owner's colour and says it supports nobody."""
-    turned = AgentView(id=3, owner=1, controller=1, boulevard="B1E", boulevard_index=4, turned=True)
+    turned = AgentView(id=3, owner=1, boulevard="B1E", boulevard_index=4, turned=True)
     plain = turned.model_copy(update={"turned": False})
     names = ["Аня", "Боря"]
     assert agent_label(turned, names, "en") == "B1│B2 · Боря (turned: supports nobody)"

@@ -66,7 +66,7 @@ def build(
     """
     size = int(len(slots) ** 0.5)
     geo = board(size)
-    placed = [Agent(id=i, owner=o, controller=o, boulevard=geo.boulevard_index[b]) for i, (o, b) in enumerate(agents)]
+    placed = [Agent(id=i, owner=o, boulevard=geo.boulevard_index[b]) for i, (o, b) in enumerate(agents)]
     if supply is None:
         supply = [per - sum(1 for a in placed if a.owner == s) for s in range(n)]
     hands = hands or {}

@@ -296,7 +296,7 @@ def test_scenario_30_double_agent_stays_turned_when_swapped() -> None:
     turned = of_kind(events, "agent_turned")[0]
     assert (turned.seat, turned.owner, turned.agent, turned.boulevard) == (0, 1, 0, "B1E")
     view = ENGINE.view(state, None)
-    assert [(a.id, a.owner, a.controller, a.turned) for a in view.agents if a.id == 0] == [(0, 1, 1, True)]
+    assert [(a.id, a.owner, a.turned) for a in view.agents if a.id == 0] == [(0, 1, True)]
     state, _ = act(state, PlaceAgent(boulevard="A2E"))
     state, _ = act(state, PlaceAgent(boulevard="A3S"), PlayAction(card="A22"), ChooseAgent(agent=1))
     assert [a.agent for a in ENGINE.legal_actions(state, 2) if isinstance(a, ChooseAgent)] == [2, 3, 0]  # by boulevard
@@ -321,7 +321,7 @@ def test_double_agent_support_counts_for_nobody() -> None:
     after, events = act(state, PlayAction(card="A15"), ChooseAgent(agent=0))
     turned = of_kind(events, "agent_turned")[0]
     assert (turned.seat, turned.owner, turned.boulevard) == (0, 1, "B1E")
-    assert [(a.owner, a.controller, a.turned) for a in ENGINE.view(after, None).agents] == [(1, 1, True), (0, 0, False)]
+    assert [(a.owner, a.turned) for a in ENGINE.view(after, None).agents] == [(1, True), (0, False)]
     assert after.agents[0].turned
     _, events = act(after, PlaceAgent(boulevard="C1E"), PlaceAgent(boulevard="C2E"))
     assert support_of(events, "B1") == {} and support_of(events, "B2") == {}  # no Bribe: seat 1 has no agent there

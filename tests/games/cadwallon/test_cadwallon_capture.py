@@ -153,12 +153,12 @@ def test_guild_tithe_and_patronage_and_heavy_patrols_change_s() -> None:
     assert support_of(events, "B2") == {0: 0}
 
 
-def test_double_agent_support_counts_for_its_new_controller() -> None:
+def test_an_agent_double_agent_turned_supports_nobody() -> None:
     state = build(grid_of(TIE_4), agents=TIE_AGENTS, supply=[1, 0], deck=DECK)
-    turned = state.agents[1].model_copy(update={"controller": 0})
+    turned = state.agents[1].model_copy(update={"turned": True})
     state = state.model_copy(update={"agents": (state.agents[0], turned, state.agents[2])})
     _, events = act(state, PlaceAgent(boulevard="B1E"))
-    assert support_of(events, "B2") == {0: 6, 1: 2}
+    assert support_of(events, "B2") == {0: 4, 1: 2}
 
 
 # ----------------------------------------------------------------------------- what moves where

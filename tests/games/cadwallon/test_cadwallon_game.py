@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import json
 from typing import cast
 
 import pytest
+from pydantic import ValidationError
 
 from games.cadwallon.models import (
     ACTION_ADAPTER,
@@ -24,6 +26,7 @@ from games.cadwallon.state import CadwallonState
 from games.core.errors import GameError, GameOverError
 from games.core.protocol import RandomAgent
 from games.core.rng import GameRng
+from games.core.schema import load_state, state_schema
 from tests.games.cadwallon.helpers import ENGINE, act, build, grid_of, of_kind, run
 
 
@@ -98,12 +101,12 @@ def test_resample_keeps_what_the_viewer_sees() -> None:
 # ----------------------------------------------------------------------------- resigning
 def test_resigning_turn_seat_passes_the_turn_and_leaves_the_board() -> None:
     state = build(grid_of({}), n=3, agents=[(0, "A1E"), (1, "A2E")], supply=[2, 2, 2])
-    turned = state.agents[1].model_copy(update={"controller": 0})
+    turned = state.agents[1].model_copy(update={"turned": True})  # turned by seat 0 with A15
     state = state.model_copy(update={"agents": (state.agents[0], turned)})
     step = ENGINE.resign(state, 0)
     after = step.state
     assert after.turn == 1 and after.resigned == (0,) and after.supply == (0, 2, 2)
-    assert [(a.owner, a.controller) for a in after.agents] == [(1, 1)]
+    assert [(a.owner, a.turned) for a in after.agents] == [(1, True)]
     assert [e.kind for e in step.events][:2] == ["player_resigned", "turn_ended"]
     assert ENGINE.view(after, None).players[0].resigned
     with pytest.raises(GameError) as error:
@@ -203,3 +206,19 @@ def test_deck_leftovers_score_for_nobody() -> None:
     assert state.phase is Phase.FINISHED and state.deck == ("USU-4",)
     assert of_kind(events, "game_ended")[0].empty_slots == 2
     assert state.scores == (3 * 1 + 1 * 1, 0)  # USU-1 and BLA-3; the deck's USU-4 scores for nobody
+
+
+# ----------------------------------------------------------------------------- stored states
+def test_a_state_stored_at_schema_zero_loads_without_the_agents_controller() -> None:
+    """Schema 1 dropped ``controller``; a pre-revision-5 agent held by another seat comes back turned."""
+    state = build(grid_of({}), n=3, agents=[(0, "A1E"), (1, "A2E"), (2, "B1E")], supply=[2, 2, 2])
+    data = json.loads(state.model_dump_json())
+    old = [{**agent, "controller": agent["owner"]} for agent in data["agents"]]
+    old[1]["controller"] = 0  # Double Agent under the old rule: seat 1's agent supported seat 0
+    stored = json.dumps({**data, "agents": old})
+    with pytest.raises(ValidationError):
+        CadwallonState.model_validate_json(stored)
+    loaded = load_state(ENGINE, stored, 0)
+    assert [(a.owner, a.turned) for a in loaded.agents] == [(0, False), (1, True), (2, False)]
+    assert loaded.model_copy(update={"agents": state.agents}) == state
+    assert state_schema(ENGINE) == 1 and load_state(ENGINE, state.model_dump_json(), 1) == state
