@@ -160,10 +160,11 @@ PLACEMENT_ROUNDS: tuple[int, ...] = (2, 2, 2, 1)
 #: 25%), and at 2 players gave the second seat 83%: every other count keeps 2, 2, 2, 1.
 THREE_PLAYER_ROUNDS: tuple[int, ...] = (1, 2, 2, 1, 1)
 #: Revision 7: two players place in rounds of 1, 1, 1, 2, 2. With 2, 2, 2, 1 the first seat won 79%
-#: and 76% of two 200/400-game all-AI samples on the standard lands (61% on random lands); with these
-#: rounds 57% (400 games) and 41% (random). The seat that first controls a council seat (mostly the
-#: Representative, the head with the most tokens) wins most two-player games, and the rounds decide
-#: which seat that is: 1, 2, 2, 2 and 1, 2, 2, 1, 1 handed the second seat 81%.
+#: and 76% of two all-AI samples on the standard lands (200 and 400 games), 61% on random lands;
+#: with these rounds 61% and 57% on the same seeds, 41% on random lands. The seat that first
+#: controls a council seat (mostly the Representative, the head with the most tokens) wins most
+#: two-player games, and the rounds decide which seat that is: 1, 2, 2, 2 and 1, 2, 2, 1, 1 handed
+#: the second seat 81%.
 TWO_PLAYER_ROUNDS: tuple[int, ...] = (1, 1, 1, 2, 2)
 MERCENARY_COST = 3
 DISCOUNTED_MERCENARY_COST = 2
