@@ -168,7 +168,11 @@ def placement_prompts(n: int) -> list[tuple[int, int]]:
 
 @register("placement")
 class PlacementRules(Rules):
-    """Setup placement (D1): one token per action, 2/2/2/1 per prompt; 1/2/2/1/1 at three players (revision 3)."""
+    """Setup placement (D1): one token per action, tokens per prompt from :func:`placement_rounds`.
+
+    2/2/2/1; 1/2/2/1/1 at three players (revision 3), 1/1/1/2/2 at two (revision 7). The frame keeps
+    its prompts, so a table in set-up finishes with the rounds it began with.
+    """
 
     @override
     def run(self, g: Game, f: PlacementFrame) -> bool:
