@@ -400,13 +400,13 @@ def test_tarot_sends_a_costly_militia_to_the_bottom() -> None:
 def corner_choice(mine: tuple[str, ...], theirs: tuple[str, ...] = (), contract: str | None = None) -> str:
     """Return which corner card the AI wins with its last agent: USU-3 at A1 or JEW-3 at C3.
 
-    A1 USU-3 | A2 ZOD-1 | A3 BLA-3 / B1 M01 | B2 M05 | B3 M02 / C1 BLA-4 | C2 ZOD-2 | C3 JEW-3.
+    A1 USU-3 | A2 ZOD-2 | A3 BLA-3 / B1 M01 | B2 M05 | B3 M02 / C1 BLA-4 | C2 ZOD-4 | C3 JEW-3.
     Seat 1 has placed all its agents, one beside each corner through an S 1 card (A1S, B3S: 1 each);
-    the two free boulevards A1E and C2E face each corner through an S 2 card, so the AI's last agent
-    wins exactly one corner (2 : 1) and leaves the other to seat 1, and nothing else changes hands
-    (seat 1 holds A2 and C2 with 5 against 2). Both corners are 2 GP / S 2 cards.
+    the two free boulevards A1E and C2E face each corner through an S 3 card, so the AI's last agent
+    wins exactly one corner (3 : 1) and leaves the other to seat 1, and nothing else changes hands
+    (seat 1 holds A2 and C2 with 5 against at most 2). Both corners are 2 GP cards.
     """
-    slots = ["USU-3", "ZOD-1", "BLA-3", "M01", "M05", "M02", "BLA-4", "ZOD-2", "JEW-3"]
+    slots = ["USU-3", "ZOD-2", "BLA-3", "M01", "M05", "M02", "BLA-4", "ZOD-4", "JEW-3"]
     pool = ("USU-1", "USU-2", "USU-4", "JEW-1", "JEW-2", "JEW-4", "BLA-1", "BLA-2", "M03", "M04", "P2", "P3", "ZOD-3")
     deck = tuple(c for c in pool if c not in mine and c not in theirs)
     agents = [(1, b) for b in ("A1S", "B3S", "A2E", "A2S", "B2S", "C1E")] + [
