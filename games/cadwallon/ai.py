@@ -723,14 +723,7 @@ class _Prepared:
         """Return the quick estimate of what slot ``x`` is worth: supports to soft win chances."""
         n = self.n
         base = x * n
-        weights = [0.0] * n
-        total = 1.0  # "nobody": the card stays
-        for s in range(n):
-            mu = row[s] + shares[s] * open_support
-            if mu > 0:
-                w = math.exp(min(mu / tau, 30.0))
-                weights[s] = w
-                total += w
+        weights, total = _soft_weights(row, open_support, shares, tau)
         values = self.values
         return sum(values[base + s] * weights[s] for s in range(n) if weights[s]) / total
 
@@ -822,18 +815,29 @@ class _Prepared:
         return out
 
 
-def _soft_win(row: Sequence[float], seat: int, open_support: float, shares: Sequence[float], tau: float) -> float:
-    """Return the quick estimate of ``seat``'s chance to win a card with supports ``row`` (as ``soft_slot``)."""
+def _soft_weights(
+    row: Sequence[float], open_support: float, shares: Sequence[float], tau: float
+) -> tuple[list[float], float]:
+    """Return each seat's soft weight to win a card with supports ``row``, and their total.
+
+    A seat's expected support is its own plus its share of the support still open; the total starts
+    at 1 for "nobody" (the card stays), so a seat's chance is its weight over the total.
+    """
+    weights = [0.0] * len(row)
     total = 1.0
-    mine = 0.0
     for s, support in enumerate(row):
         mu = support + shares[s] * open_support
         if mu > 0:
             w = math.exp(min(mu / tau, 30.0))
+            weights[s] = w
             total += w
-            if s == seat:
-                mine = w
-    return mine / total
+    return weights, total
+
+
+def _soft_win(row: Sequence[float], seat: int, open_support: float, shares: Sequence[float], tau: float) -> float:
+    """Return the quick estimate of ``seat``'s chance to win a card with supports ``row``."""
+    weights, total = _soft_weights(row, open_support, shares, tau)
+    return weights[seat] / total
 
 
 # ----------------------------------------------------------------------------- reading the view
