@@ -313,15 +313,17 @@ def test_contests_the_card_worth_most_to_it() -> None:
     assert action in (PlaceAgent(boulevard="A1E"), PlaceAgent(boulevard="A1S"))
 
 
-def test_a_late_placer_outbids_a_led_card_rather_than_claim_one_the_next_seat_can_spoil() -> None:
-    """Seat 2 places last with one agent; seat 0 places after it, collects Usurers and has one agent left.
+def test_a_late_placer_claims_a_card_from_the_boulevard_the_next_seat_cannot_outbid() -> None:
+    """Seat 2 places its last agent; seat 0 places after it with one agent left.
 
-    USU-3 at A3 is free for the taking (2 support from A2E or A3S), but A3 keeps a second boulevard
-    that gives seat 0 the same 2: a tie, and the card stays. USU-4 at A1, which seat 0 leads by 1
-    from A1S, is won outright from A1E, the corner's last boulevard. Imagining seat 0's agent at
-    random made the free Usurer look safe; imagining it where seat 0 gains most shows the tie coming.
+    A1 ZOD-4 | A2 ZOD-3 | A3 JEW-1 / B1 JEW-4 | B2 BLA-1 | B3 BLA-3 / C1 M04 | C2 BLA-4 | C3 ZOD-1.
+    The Jeweler at A3 (3 GP) is free. From A2E it gets 1 (ZOD-3's S), and that agent also ties seat
+    1's Zodiac at A2; from A3S it gets 3 (BLA-3's S). Seat 0 takes whichever of the two is left:
+    after A2E its agent on A3S wins the Jeweler 3 : 1, after A3S the 1 from A2E cannot catch up.
+    Imagining seat 0's agent at random made A2E look better; imagining it where seat 0 gains most
+    shows the Jeweler lost. (Over 24 seeds the AI with random opponents chose A2E every time.)
     """
-    slots = ["USU-4", "JEW-3", "USU-3", "BLA-1", "BLA-4", "ZOD-3", "JEW-4", "M05", "JEW-2"]
+    slots = ["ZOD-4", "ZOD-3", "JEW-1", "JEW-4", "BLA-1", "BLA-3", "M04", "BLA-4", "ZOD-1"]
     state = build(
         slots,
         n=3,
@@ -331,11 +333,13 @@ def test_a_late_placer_outbids_a_led_card_rather_than_claim_one_the_next_seat_ca
         captured={0: ("USU-2",), 1: ("M01", "ZOD-2"), 2: ("USU-1", "M02")},
         agents=[(1, "A2S"), (1, "B2E"), (0, "B1S"), (0, "A1S")],
         supply=[1, 0, 1],
-        deck=("ZOD-1", "ZOD-4", "JEW-1", "BLA-2", "BLA-3", "M03", "M04"),
+        deck=("USU-3", "USU-4", "JEW-2", "JEW-3", "BLA-2", "M03", "M05"),
     )
     view, legal = ENGINE.view(state, 2), ENGINE.legal_actions(state, 2)
     for seed in ("s0", "s1", "s2"):
-        assert FULL.choose(view, legal, GameRng(seed)) == PlaceAgent(boulevard="A1E")
+        assert FULL.choose(view, legal, GameRng(seed)) == PlaceAgent(boulevard="A3S")
+    blind = CadwallonAgent(Weights(greedy=0.0))
+    assert blind.choose(view, legal, GameRng("s0")) == PlaceAgent(boulevard="A2E")
 
 
 def test_plays_informant() -> None:
