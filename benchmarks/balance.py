@@ -116,6 +116,18 @@ def wilson(share: float, games: int, z: float = Z95) -> tuple[float, float]:
     return max(0.0, centre - half), min(1.0, centre + half)
 
 
+def mean_interval(values: Sequence[float], z: float = Z95) -> tuple[float, float]:
+    """Return the normal-approximation 95% interval of the mean of ``values`` (at least two).
+
+    >>> low, high = mean_interval([0.0, 2.0] * 50)
+    >>> round(low, 3), round(high, 3)
+    (0.803, 1.197)
+    """
+    mean = statistics.fmean(values)
+    half = z * statistics.stdev(values) / math.sqrt(len(values))
+    return mean - half, mean + half
+
+
 def games_needed(fair: float, margin: float = SEAT_MARGIN, deviation: float = 0.0, z: float = Z95) -> int | None:
     """Return the games whose 95% interval around a ``fair`` share is narrower than ``margin - deviation``.
 
@@ -626,9 +638,18 @@ def _cadwallon_lines(results: dict[Setting, list[Record]]) -> list[Line]:
     if judged:
         best = max(judged, key=judged.__getitem__)
         worst = min(judged, key=judged.__getitem__)
+        # A play's win share times the seats is 0 or n (n - 1 variance at a fair share), so a card
+        # needs hundreds of plays before its ratio is known to ±0.2: print each one's interval.
+        bounds = {card: mean_interval(plays[card]) for card in judged}
+        proven = [card for card in far if bounds[card][0] >= ACTION_RATIO]
+
+        def told(card: str) -> str:
+            low, high = bounds[card]
+            return f"{card} {judged[card]:.2f}× fair (95% CI {low:.2f}–{high:.2f}, {len(plays[card])} plays)"
+
         value = (
-            f"{best} {judged[best]:.2f}× fair (most), {worst} {judged[worst]:.2f}× (least); "
-            f"far above: {', '.join(far) or 'none'}; {len(judged)} of {len(plays)} cards judged"
+            f"{told(best)} (most), {told(worst)} (least); far above: {', '.join(far) or 'none'}"
+            f" (whole interval above: {', '.join(proven) or 'none'}); {len(judged)} of {len(plays)} cards judged"
         )
     else:
         value = f"0 of {len(plays)} cards played ≥ {MIN_ACTION_PLAYS} times: too few games to judge"

@@ -38,7 +38,7 @@ PART_CHOICES = [
         ("action cards", "actions"),
         ("conditions and contracts", "conditions"),
         ("our readings of the rulebook", "readings"),
-        ("our design, revisions 2–5", "revision"),
+        ("our design, revisions 2–6", "revision"),
     )
 ]
 PRESENTER = CadwallonPresenter()

@@ -134,8 +134,8 @@ RESULT_BUDGET = 3900
 RULE_SECTIONS = ("goal", "setup", "round", "support", "capture", "scoring", "options", "table")
 #: ``/cadwallon rules`` pages, in order: the main rules, then the card tables and our readings.
 RULE_PAGES = ("rules", "cards", "actions", "conditions", "readings", "revision")
-#: The sections of the page "our design, revisions 2, 3 and 4": what changed in our designed parts and why.
-REVISION_SECTIONS = ("why", "creditors", "contracts", "seats", "measured", "third", "fourth", "fifth")
+#: The sections of the page "our design, revisions 2–6": what changed in our designed parts and why.
+REVISION_SECTIONS = ("why", "creditors", "contracts", "seats", "measured", "third", "fourth", "fifth", "sixth")
 #: Our readings of the rulebook (digest RULINGs and the engine's own), one line each.
 READINGS = (
     "zero",
@@ -538,7 +538,7 @@ class CadwallonPresenter:
         Pages: ``rules`` (the main rules), ``cards`` (district types, guilds, Creditors,
         personalities, militia), ``actions`` (the 26 action cards), ``conditions`` (the 12 conditions
         and 20 contracts), ``readings`` (how we read the rulebook where it is silent) and ``revision``
-        (our design, revisions 2-4: what changed and why). Every table is generated from the engine's
+        (our design, revisions 2-6: what changed and why). Every table is generated from the engine's
         card data; every value there is a HOUSE card, and says so.
         """
         builders: dict[str, Callable[[str], list[tuple[str, str]]]] = {

@@ -25,12 +25,13 @@ _DMOH = (District.DOCKS, District.MARKET, District.OLD_TOWN, District.HIGH_TOWN)
 GUILD_ORDER: tuple[Guild, ...] = tuple(Guild)
 BASE_GUILDS: tuple[Guild, ...] = GUILD_ORDER[:4]
 
-#: (GP, S) of each guild's members 1-4 (digest §2.3, HOUSE).
+#: (GP, S) of each guild's members 1-4 (digest §2.3, HOUSE). Design revision 6: the Usurers and the Zodiac
+#: have no S 2 member (USU-3 and USU-4, every ZOD card), so fewer cards tie at 8 players; GP and ΣS unchanged.
 GUILD_VALUES: dict[Guild, tuple[tuple[int, int], ...]] = {
-    Guild.USU: ((3, 1), (1, 3), (2, 2), (1, 2)),
+    Guild.USU: ((3, 1), (1, 3), (2, 1), (1, 3)),
     Guild.JEW: ((3, 1), (2, 1), (2, 2), (1, 3)),
     Guild.BLA: ((2, 1), (2, 2), (1, 3), (1, 3)),
-    Guild.ZOD: ((2, 2), (2, 2), (2, 2), (1, 2)),
+    Guild.ZOD: ((2, 1), (2, 3), (2, 1), (1, 3)),
     Guild.THI: ((3, 1), (3, 1), (1, 2), (1, 3)),
     Guild.FER: ((3, 1), (1, 3), (1, 3), (1, 2)),
     Guild.ARC: ((2, 3), (2, 1), (2, 1), (1, 3)),

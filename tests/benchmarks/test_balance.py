@@ -146,6 +146,8 @@ def test_cadwallon_targets() -> None:
     )
     action = by_name(lines, "action card")
     assert not action.passed and "far above: A01" in action.value  # its player always wins: 4× fair
+    assert "A01 4.00× fair (95% CI 4.00–4.00, 30 plays)" in action.value
+    assert "(whole interval above: A01)" in action.value
     assert by_name(lines, "8 players, grid=4: card judgments tied").passed  # 10%
     assert len([line for line in lines if "judgments tied" in line.name]) == 1  # 8 players only
 

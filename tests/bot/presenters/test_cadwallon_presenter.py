@@ -160,7 +160,7 @@ def test_the_digests_support_example_labels_the_boulevard():
     assert boulevard_label(b1e, "en") == "B1│B2 · +3 / +1"
     assert slot_label(view, "B2", "en") == "B2 · Blades 3 (1 GP, S 3, Docks)"
     assert slot_label(view, "B3", "ru") == "Б3 · Ночной сторож (−1 ШО, ВП 1, Доки)"
-    assert card_label("ZOD-2", "en") == "Zodiac 2 (2 GP, S 2, Docks)"
+    assert card_label("ZOD-2", "en") == "Zodiac 2 (2 GP, S 3, Docks)"
     assert card_label("USU-C", "ru") == "Кредитор Ростовщиков (бонус, ВП 1, Доки)"
     assert card_label("P1", "en") == "Aldebert (wild, S 0, Docks)"
     choices = PRESENTER.public_choices(view, ENGINE.legal_actions(state, 0), RU_NAMES[:2], "en")
@@ -639,8 +639,8 @@ def test_buttons_use_the_boards_pictures() -> None:
 
 #: The revision page's last sections (issue 15): revision, card changed, before → after, a phrase of its new text.
 LATEST_REVISIONS = [
-    (-2, "4", "A04", "1.59 → 1.38", {"en": "this turn", "ru": "этот ход"}),
-    (-1, "5", "A15", "1.60 → 1.16", {"en": "nobody", "ru": "никого"}),
+    (-3, "4", "A04", "1.59 → 1.38", {"en": "this turn", "ru": "этот ход"}),
+    (-2, "5", "A15", "1.60 → 1.16", {"en": "nobody", "ru": "никого"}),
 ]
 
 
@@ -655,6 +655,26 @@ def test_the_revision_page_ends_with_revisions_four_and_five(locale, index, numb
     actions = "\n".join(x for _, x in PRESENTER.rule_page("actions", locale))
     assert translate(locale, f"cadwallon.action_text.{card}") in actions
     assert phrase[locale] in translate(locale, f"cadwallon.action_text.{card}")
+
+
+#: Revision 6 (issue 15): the guild members whose S changed, each (old S, new S).
+REVISION_6 = {"USU-3": (2, 1), "USU-4": (2, 3), "ZOD-1": (2, 1), "ZOD-2": (2, 3), "ZOD-3": (2, 1), "ZOD-4": (2, 3)}
+
+
+@pytest.mark.parametrize("locale", SUPPORTED_LOCALES)
+def test_the_revision_page_ends_with_revision_six_and_its_new_support_values(locale):
+    """Revision 6 names every changed Usurer and Zodiac card with its S before → after, as the engine has it."""
+    title, text = PRESENTER.rule_page("revision", locale)[-1]
+    assert "6" in title and "6" in PRESENTER.rule_page_title("revision", locale)
+    for card, (_old, new) in REVISION_6.items():
+        assert CARDS[card].support == new
+        name = card_label(card, locale).split(" (")[0]
+        assert name in text
+    assert "2 → 1" in text and "2 → 3" in text
+    # Each guild's points and total S stay as they were (digest §2.3: GP + S = 15 per guild).
+    for guild in ("USU", "ZOD"):
+        members = [CARDS[f"{guild}-{k}"] for k in range(1, 5)]
+        assert sum(c.gp for c in members) == 7 and sum(c.support for c in members) == 8
 
 
 def test_a_turned_agent_is_labelled_as_supporting_nobody():

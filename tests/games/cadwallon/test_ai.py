@@ -313,15 +313,17 @@ def test_contests_the_card_worth_most_to_it() -> None:
     assert action in (PlaceAgent(boulevard="A1E"), PlaceAgent(boulevard="A1S"))
 
 
-def test_a_late_placer_outbids_a_led_card_rather_than_claim_one_the_next_seat_can_spoil() -> None:
-    """Seat 2 places last with one agent; seat 0 places after it, collects Usurers and has one agent left.
+def test_a_late_placer_claims_a_card_from_the_boulevard_the_next_seat_cannot_outbid() -> None:
+    """Seat 2 places its last agent; seat 0 places after it with one agent left.
 
-    USU-3 at A3 is free for the taking (2 support from A2E or A3S), but A3 keeps a second boulevard
-    that gives seat 0 the same 2: a tie, and the card stays. USU-4 at A1, which seat 0 leads by 1
-    from A1S, is won outright from A1E, the corner's last boulevard. Imagining seat 0's agent at
-    random made the free Usurer look safe; imagining it where seat 0 gains most shows the tie coming.
+    A1 ZOD-4 | A2 ZOD-3 | A3 JEW-1 / B1 JEW-4 | B2 BLA-1 | B3 BLA-3 / C1 M04 | C2 BLA-4 | C3 ZOD-1.
+    The Jeweler at A3 (3 GP) is free. From A2E it gets 1 (ZOD-3's S), and that agent also ties seat
+    1's Zodiac at A2; from A3S it gets 3 (BLA-3's S). Seat 0 takes whichever of the two is left:
+    after A2E its agent on A3S wins the Jeweler 3 : 1, after A3S the 1 from A2E cannot catch up.
+    Imagining seat 0's agent at random made A2E look better; imagining it where seat 0 gains most
+    shows the Jeweler lost. (Over 24 seeds the AI with random opponents chose A2E every time.)
     """
-    slots = ["USU-4", "JEW-3", "USU-3", "BLA-1", "BLA-4", "ZOD-3", "JEW-4", "M05", "JEW-2"]
+    slots = ["ZOD-4", "ZOD-3", "JEW-1", "JEW-4", "BLA-1", "BLA-3", "M04", "BLA-4", "ZOD-1"]
     state = build(
         slots,
         n=3,
@@ -331,11 +333,13 @@ def test_a_late_placer_outbids_a_led_card_rather_than_claim_one_the_next_seat_ca
         captured={0: ("USU-2",), 1: ("M01", "ZOD-2"), 2: ("USU-1", "M02")},
         agents=[(1, "A2S"), (1, "B2E"), (0, "B1S"), (0, "A1S")],
         supply=[1, 0, 1],
-        deck=("ZOD-1", "ZOD-4", "JEW-1", "BLA-2", "BLA-3", "M03", "M04"),
+        deck=("USU-3", "USU-4", "JEW-2", "JEW-3", "BLA-2", "M03", "M05"),
     )
     view, legal = ENGINE.view(state, 2), ENGINE.legal_actions(state, 2)
     for seed in ("s0", "s1", "s2"):
-        assert FULL.choose(view, legal, GameRng(seed)) == PlaceAgent(boulevard="A1E")
+        assert FULL.choose(view, legal, GameRng(seed)) == PlaceAgent(boulevard="A3S")
+    blind = CadwallonAgent(Weights(greedy=0.0))
+    assert blind.choose(view, legal, GameRng("s0")) == PlaceAgent(boulevard="A2E")
 
 
 def test_a_placer_defends_its_lead_where_the_next_seat_goes_rather_than_beside_a_militia() -> None:
@@ -346,7 +350,7 @@ def test_a_placer_defends_its_lead_where_the_next_seat_goes_rather_than_beside_a
     against seat 0's 1 from A1E) - but A1S also wins it M05, a fifth militia costing it 16 points.
     Counting only what seat 1 would win made it imagine seat 1 chasing ZOD-1, and USU-3 looked safe
     (B2S); with the militia counted, seat 1 goes to C2E, so seat 0 takes C2E first. Scored after
-    Capture against seat 1's best reply, C2E loses seat 0 2 points net and B2S loses it 6.
+    Capture against seat 1's best reply, C2E loses seat 0 2 points net and B2S loses it 4.
     """
     slots = ["ZOD-1", "JEW-2", "BLA-1", "M05", "BLA-2", "JEW-1", "JEW-3", "ZOD-4", "USU-3"]
     state = build(
@@ -425,13 +429,13 @@ def test_tarot_sends_a_costly_militia_to_the_bottom() -> None:
 def corner_choice(mine: tuple[str, ...], theirs: tuple[str, ...] = (), contract: str | None = None) -> str:
     """Return which corner card the AI wins with its last agent: USU-3 at A1 or JEW-3 at C3.
 
-    A1 USU-3 | A2 ZOD-1 | A3 BLA-3 / B1 M01 | B2 M05 | B3 M02 / C1 BLA-4 | C2 ZOD-2 | C3 JEW-3.
+    A1 USU-3 | A2 ZOD-2 | A3 BLA-3 / B1 M01 | B2 M05 | B3 M02 / C1 BLA-4 | C2 ZOD-4 | C3 JEW-3.
     Seat 1 has placed all its agents, one beside each corner through an S 1 card (A1S, B3S: 1 each);
-    the two free boulevards A1E and C2E face each corner through an S 2 card, so the AI's last agent
-    wins exactly one corner (2 : 1) and leaves the other to seat 1, and nothing else changes hands
-    (seat 1 holds A2 and C2 with 5 against 2). Both corners are 2 GP / S 2 cards.
+    the two free boulevards A1E and C2E face each corner through an S 3 card, so the AI's last agent
+    wins exactly one corner (3 : 1) and leaves the other to seat 1, and nothing else changes hands
+    (seat 1 holds A2 and C2 with 5 against at most 2). Both corners are 2 GP cards.
     """
-    slots = ["USU-3", "ZOD-1", "BLA-3", "M01", "M05", "M02", "BLA-4", "ZOD-2", "JEW-3"]
+    slots = ["USU-3", "ZOD-2", "BLA-3", "M01", "M05", "M02", "BLA-4", "ZOD-4", "JEW-3"]
     pool = ("USU-1", "USU-2", "USU-4", "JEW-1", "JEW-2", "JEW-4", "BLA-1", "BLA-2", "M03", "M04", "P2", "P3", "ZOD-3")
     deck = tuple(c for c in pool if c not in mine and c not in theirs)
     agents = [(1, b) for b in ("A1S", "B3S", "A2E", "A2S", "B2S", "C1E")] + [

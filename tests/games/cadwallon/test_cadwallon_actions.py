@@ -70,7 +70,7 @@ def played(events: Sequence[Event]) -> list[Any]:
 def test_scenario_27_new_markets_swaps_two_cards_of_one_type() -> None:
     cards = {"B1": "M01", "B2": "ZOD-2", "C1": "JEW-1", "A1": "USU-3"}
     state = acting(cards, ("A01",), agents=[(0, "B1E"), (1, "A1S")])
-    assert ENGINE.view(state, None).boulevards[2].support == (2, 1)  # B1E: S(ZOD-2) toward B1, S(M01) toward B2
+    assert ENGINE.view(state, None).boulevards[2].support == (3, 1)  # B1E: S(ZOD-2) toward B1, S(M01) toward B2
     chosen, _ = act(state, PlayAction(card="A01"), ChooseSlot(slot="B1"))
     assert ChooseSlot(slot="B2") in ENGINE.legal_actions(chosen, 0)
     assert ChooseSlot(slot="C1") not in ENGINE.legal_actions(chosen, 0)
@@ -82,7 +82,7 @@ def test_scenario_27_new_markets_swaps_two_cards_of_one_type() -> None:
     swapped = of_kind(events, "cards_swapped")[0]
     assert (swapped.slots, swapped.cards) == (("B1", "B2"), ("M01", "ZOD-2"))
     assert played(events)[0].slots == ("B1", "B2")
-    assert ENGINE.view(after, None).boulevards[2].support == (1, 2)
+    assert ENGINE.view(after, None).boulevards[2].support == (1, 3)
     assert after.played[0] == ("A01",) and after.hands[0] == () and after.turn == 1
     expect("cadwallon.bad_target", state, PlayAction(card="A01"), ChooseSlot(slot="B1"), ChooseSlot(slot="C1"))
 

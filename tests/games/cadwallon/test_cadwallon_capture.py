@@ -41,8 +41,8 @@ def test_scenario_4_one_agent_supports_both_sides_with_the_card_across() -> None
 
 
 def test_support_sums_over_every_agent_beside_the_card() -> None:
-    # B2 = USU-1 between B1 = BLA-3 (S 3), B3 = ZOD-1 (S 2), A2 = JEW-1 (S 1).
-    cards = {"B2": "USU-1", "B1": "BLA-3", "B3": "ZOD-1", "A2": "JEW-1"}
+    # B2 = USU-1 between B1 = BLA-3 (S 3), B3 = BLA-2 (S 2), A2 = JEW-1 (S 1).
+    cards = {"B2": "USU-1", "B1": "BLA-3", "B3": "BLA-2", "A2": "JEW-1"}
     _, events = last_place(cards, [(0, "B2E"), (1, "A2S")], "B1E")
     assert support_of(events, "B2") == {0: 3 + 2, 1: 1}
     assert captures(events)["B2"].seat == 0
@@ -99,7 +99,8 @@ def test_scenario_33_slander_zeroes_the_marked_card() -> None:
     assert captures(events)["B2"].seat == 0
 
 
-TIE_4 = {"B2": "USU-1", "B1": "ZOD-1", "A2": "ZOD-2", "B3": "ZOD-3", "C2": "JEW-3"}
+#: USU-1 at B2 between four S 2 cards: a Blade, a militia, an action and a Jeweler.
+TIE_4 = {"B2": "USU-1", "B1": "BLA-2", "A2": "M03", "B3": "A05", "C2": "JEW-3"}
 TIE_AGENTS = [(0, "A2S"), (1, "B2E"), (1, "B2S")]
 
 
