@@ -14,8 +14,9 @@ actions it is handed. Its decisions:
   the table). A card an opponent would take counts against it, most of all for the leader.
 - **Placing an agent.** It imagines the rest of the Deploy phase many times: the other seats place
   half their agents where a quick estimate says they gain most themselves (recomputed beside each
-  boulevard it tries, so their answer to its agent is foreseen) and the rest on free boulevards at
-  random, its own later agents go where a quick estimate of support likes them best, and Capture
+  boulevard it tries, so their answer to its agent is foreseen; a militia they would win counts as
+  a loss, so they keep away from it unless every boulevard left loses) and the rest on free
+  boulevards at random, its own later agents go where a quick estimate of support likes them best, and Capture
   is judged exactly as the rules do (ties stay, marks, Arbitration, Precedence). Imagining every
   other seat at random made a free card that the next seat can tie or outbid look as safe as a
   card won outright, so a late placer claimed leftovers instead of outbidding a card an opponent
@@ -598,8 +599,12 @@ class _Prepared:
         self.precedence = r.precedence
         self.around = r.geo.around
         self.size = size
-        #: Per seat, the boulevards that seat likes best first (``None``: every seat places at random).
+        #: Per seat, the boulevards that seat gains on, best first (``None``: every seat places at random).
         self.others: list[list[int]] | None = None
+        #: Per seat, the boulevards that seat loses on, least bad first (it places there last).
+        self.worse: list[list[int]] = []
+        #: Per seat, 1 for each boulevard in its ``worse`` list.
+        self.shun: list[bytearray] = []
         self.greedy = 0.0
 
     def judge(self, sup: list[float], near: list[int]) -> float:
@@ -651,6 +656,8 @@ class _Prepared:
         k = 0
         q = 0
         others = self.others
+        worse = self.worse
+        shun = self.shun
         greedy = self.greedy
         qs = [0] * n
         while free and left:
@@ -667,15 +674,24 @@ class _Prepared:
                 b = -1
                 if others is not None:
                     if u < greedy:
-                        # The seat's best boulevard still free (none left: it places at random).
+                        # The seat's best boulevard still free (none left: one it does not lose on at
+                        # random, and when it loses on every one, the least bad).
                         order = others[seat]
                         j = qs[seat]
                         while j < len(order) and pos[order[j]] < 0:
                             j += 1
                         qs[seat] = j
+                        u /= greedy
                         if j < len(order):
                             b = order[j]
-                        u /= greedy
+                        elif worse[seat]:
+                            b = _not_shunned(free, shun[seat], int(u * len(free)))
+                            if b < 0:
+                                order = worse[seat]
+                                j = 0
+                                while pos[order[j]] < 0:
+                                    j += 1
+                                b = order[j]
                     else:
                         u = (u - greedy) / (1.0 - greedy)
                 if b < 0:
@@ -792,8 +808,9 @@ class _Prepared:
     ) -> dict[int, float]:
         """Return the quick estimate of what ``seat`` itself gains by placing on each of ``boulevards``.
 
-        ``own[x]`` is what winning the card at slot ``x`` adds to that seat's score; what the other
-        seats win does not count for it here.
+        ``own[x]`` is what winning the card at slot ``x`` adds to that seat's score (negative for a
+        militia: raising its chance to win one is a loss); what the other seats win does not count
+        for it here.
         """
         n = self.n
         es = self.es
@@ -804,7 +821,7 @@ class _Prepared:
             gain = 0.0
             for slot, add in ((x, es[y]), (y, es[x])):
                 value = own[slot]
-                if value <= 0.0 or add <= 0.0:
+                if value == 0.0 or add <= 0.0:
                     continue
                 row = sup[slot * n : slot * n + n]
                 before = _soft_win(row, seat, opened[slot], shares, tau)
@@ -813,6 +830,16 @@ class _Prepared:
                 gain += value * (_soft_win(after_row, seat, opened[slot] - add, shares, tau) - before)
             out[b] = gain
         return out
+
+
+def _not_shunned(free: Sequence[int], shun: bytearray, start: int) -> int:
+    """Return the first boulevard of ``free`` from index ``start`` on (wrapping) not in ``shun``, or -1."""
+    size = len(free)
+    for i in range(start, start + size):
+        b = free[i - size if i >= size else i]
+        if not shun[b]:
+            return b
+    return -1
 
 
 def _soft_weights(
@@ -1109,10 +1136,18 @@ class CadwallonAgent:
                 near = {c for slot in model.geo.ends[b] for c in model.geo.around[slot] if prep.pos[c] >= 0}
                 opened = prep.free_support()
                 others: list[list[int]] = [[] for _ in range(model.n)]
+                worse: list[list[int]] = [[] for _ in range(model.n)]
+                shun = [bytearray(len(model.geo.ends)) for _ in range(model.n)]
                 for s in rivals:
                     after = {**liked[s], **prep.seat_gains(s, own[s], tau, sorted(near), shares, opened)}
                     others[s] = sorted((c for c in prep.free if after[c] > 0), key=lambda c: (-after[c], c))
+                    # A seat must place even where it loses (a militia it would rather not win).
+                    worse[s] = sorted((c for c in prep.free if after[c] < 0), key=lambda c: (-after[c], c))
+                    for c in worse[s]:
+                        shun[s][c] = 1
                 prep.others = others
+                prep.worse = worse
+                prep.shun = shun
                 prep.greedy = w.greedy
         length = max(p.remaining() for p in preps)
         futures = _futures(rng, w.max_futures, length)

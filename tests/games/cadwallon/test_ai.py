@@ -342,6 +342,31 @@ def test_a_late_placer_claims_a_card_from_the_boulevard_the_next_seat_cannot_out
     assert blind.choose(view, legal, GameRng("s0")) == PlaceAgent(boulevard="A2E")
 
 
+def test_a_placer_defends_its_lead_where_the_next_seat_goes_rather_than_beside_a_militia() -> None:
+    """Seat 0 places, then seat 1 places its last agent, then Capture.
+
+    Seat 0 leads USU-3 at C3 by 1 (B3S, across JEW-1's 1); seat 1 takes it from C2E (across ZOD-4's 2).
+    Seat 1 collects Zodiacs, and ZOD-1 at A1 is what it gains most from, won from A1S (across M05's 2
+    against seat 0's 1 from A1E) - but A1S also wins it M05, a fifth militia costing it 16 points.
+    Counting only what seat 1 would win made it imagine seat 1 chasing ZOD-1, and USU-3 looked safe
+    (B2S); with the militia counted, seat 1 goes to C2E, so seat 0 takes C2E first. Scored after
+    Capture against seat 1's best reply, C2E loses seat 0 2 points net and B2S loses it 4.
+    """
+    slots = ["ZOD-1", "JEW-2", "BLA-1", "M05", "BLA-2", "JEW-1", "JEW-3", "ZOD-4", "USU-3"]
+    state = build(
+        slots,
+        n=2,
+        per=4,
+        captured={0: ("USU-2", "USU-4"), 1: ("ZOD-2", "ZOD-3", "M01", "M02", "M03", "M04")},
+        agents=[(0, "A1E"), (0, "B3S"), (1, "A2S"), (1, "B2E"), (0, "C1E"), (1, "A3S"), (1, "A2E")],
+        supply=[1, 1],
+        deck=("JEW-4", "BLA-3", "BLA-4", "USU-1"),
+    )
+    view, legal = ENGINE.view(state, 0), ENGINE.legal_actions(state, 0)
+    for seed in ("s0", "s1", "s2"):
+        assert FULL.choose(view, legal, GameRng(seed)) == PlaceAgent(boulevard="C2E")
+
+
 def test_plays_informant() -> None:
     state = build(grid_of({}), n=2, hands={0: ("A12",)}, reserve=("A05",), agents=[(0, "A1E")], step=TurnStep.ACT)
     assert FULL.choose(ENGINE.view(state, 0), ENGINE.legal_actions(state, 0), GameRng("i")) == PlayAction(card="A12")
