@@ -345,7 +345,7 @@ def test_a_late_placer_claims_a_card_from_the_boulevard_the_next_seat_cannot_out
 def test_a_placer_defends_its_lead_where_the_next_seat_goes_rather_than_beside_a_militia() -> None:
     """Seat 0 places, then seat 1 places its last agent, then Capture.
 
-    Seat 0 leads USU-3 at C3 by 1 (B3S, across JEW-1's 1); seat 1 takes it from C2E (across ZOD-4's 2).
+    Seat 0 leads USU-3 at C3 by 1 (B3S, across JEW-1's 1); seat 1 takes it from C2E (across ZOD-4's 3).
     Seat 1 collects Zodiacs, and ZOD-1 at A1 is what it gains most from, won from A1S (across M05's 2
     against seat 0's 1 from A1E) - but A1S also wins it M05, a fifth militia costing it 16 points.
     Counting only what seat 1 would win made it imagine seat 1 chasing ZOD-1, and USU-3 looked safe
