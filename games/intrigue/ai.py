@@ -25,6 +25,12 @@ opponent's well-stocked councillor; while the AI would rank first by the score v
 also a step towards the Рука порядка (worth more the more kills are made), and for the fifth kill it
 hires and sends an assassin wherever that death would leave it first, revealing it only if it still
 would.
+**Spies and thieves.** A rival's face-down card is weighed as what it would cost the AI once
+revealed (a likely messenger, and a possible assassin where a death would hurt). While a rival is
+one councillor or one seat from a victory — a card already down, or one a rival with an action and
+coins may still send this turn — it hires a thief (a spy if none is left) and sends it through its
+cheapest character, onto a councillor where garrisons cannot find it. In the next Spies & Thieves,
+before any card sent this turn can be revealed, it exposes the rival card that threatens most.
 Votes follow its interest (its own heads and councillors stay, an opponent's go); appointments,
 the Сапфировые Озёра dictation, guard answers, garrison reveals and the Долина Стрел tax likewise.
 In the last turn nothing is sent (it could never be revealed): coins go into tokens and land
@@ -81,6 +87,7 @@ from games.intrigue.models import (
     Decision,
     Done,
     DraftItem,
+    FaceDownView,
     IntrigueView,
     MercType,
     Mode,
@@ -150,6 +157,18 @@ MIN_GAIN = 0.05
 ENDING = 200.0
 #: A rival holding 4 council seats (its Election is one action away).
 ELECTION_THREAT = 60.0
+#: What a rival's face-down card is taken to be when the AI weighs it: most cards are messengers
+#: (4 per player against 3 of each other type), and an assassin matters only where it would kill.
+LIKELY_MESSENGER = 0.75
+LIKELY_ASSASSIN = 0.15
+#: The chance a rival with an action and coins sends a messenger to the seat that hurts the AI most
+#: before the next Spies & Thieves, which an agent sent now could then expose.
+RIVAL_SENDS = 0.5
+#: A rival card is worth an agent only when it could decide the game: a loss this large is a rival
+#: one councillor (or one seat) from a victory; smaller gains are left to contests and votes.
+DECISIVE = 20.0
+#: A spy or thief lying on a head may be found by a garrison before it acts; a councillor is safe.
+AGENT_ON_HEAD = 0.8
 #: A lend's price, and the share of a borrower's likely gain that counts against the lender.
 LEND_PRICE = 2
 LEND_HARM = 1.0
@@ -240,6 +259,8 @@ class Ctx:
         self.my_cards = [c for c in view.cards if c.owner == self.me]
         self._values: dict[int, float] = {}
         self._targets: dict[tuple[int, MercType], tuple[float, Mode | None]] = {}
+        self._threats: dict[str, float] = {}
+        self._reach: float | None = None
 
     def value(self, board: Board) -> float:
         """Return :meth:`evaluate` of ``board``, cached for the two boards that never change."""
@@ -258,6 +279,8 @@ class Ctx:
         out.expected = out._with_pending(out.board)
         out._values = {}
         out._targets = {}
+        out._threats = {}
+        out._reach = None
         return out
 
     # ------------------------------------------------------------------ board helpers
@@ -457,6 +480,81 @@ class Ctx:
         if not self.others:
             return None
         return max(self.others, key=lambda s: (self.view.players[s].score, -s))
+
+    # ------------------------------------------------------------------ rival cards (spies and thieves)
+    def rival_gain(self, s: int, c: int, tokens: int) -> float:
+        """Return what ``tokens`` more of rival ``s``'s tokens on character ``c`` cost the AI."""
+        after = self.expected.copy()
+        after.char[c][s] += tokens
+        return self.value(self.expected) - self.evaluate(after)
+
+    def messenger_tokens(self, s: int, c: int) -> int:
+        """Return the most tokens rival ``s``'s messenger on ``c`` may bring (a bribe buys extras)."""
+        gift = self.delivered(c, Mode.GIFT)
+        if has_trait(c, Trait.INCORRUPTIBLE):
+            return gift
+        per = GREEDY_EXTRA_COST if has_trait(c, Trait.GREEDY) else BRIBE_EXTRA_COST
+        return max(gift, 1 + min(2, self.view.players[s].coins // per))
+
+    def card_threat(self, card: FaceDownView) -> float:
+        """Return what a rival's face-down card is expected to cost the AI once its owner reveals it.
+
+        Its type is hidden: it is weighed as a likely messenger (its owner's tokens on the character)
+        and, where the character's death would hurt the AI, a possible assassin.
+        """
+        if card.id in self._threats:
+            return self._threats[card.id]
+        c, s = card.character, card.owner
+        threat = 0.0
+        if c in self.expected.office:
+            threat = LIKELY_MESSENGER * max(0.0, self.rival_gain(s, c, self.messenger_tokens(s, c)))
+            if self.chars[c].controller != s:
+                after = self.expected.copy()
+                after.char[c] = [0] * self.n
+                after.office.discard(c)
+                threat += LIKELY_ASSASSIN * max(0.0, self.value(self.expected) - self.evaluate(after))
+        self._threats[card.id] = threat
+        return threat
+
+    def rival_reach(self) -> float:
+        """Return the worst a rival's messenger sent this turn onto a councillor could cost the AI.
+
+        Only a rival with an action left and a card or the coins to hire one is counted.
+        """
+        if self._reach is not None:
+            return self._reach
+        worst = 0.0
+        for s in self.others:
+            player = self.view.players[s]
+            acts = any(ch.controller == s and not ch.acted for ch in self.view.characters if ch.id in self.board.office)
+            if not acts or (player.hand_size == 0 and player.coins < MERCENARY_COST):
+                continue
+            for c in self.council:
+                if c in self.expected.office:
+                    worst = max(worst, self.rival_gain(s, c, self.messenger_tokens(s, c)))
+        self._reach = worst
+        return worst
+
+    def rival_cards(self) -> list[FaceDownView]:
+        """Return the rivals' face-down cards, the most threatening first."""
+        cards = [c for c in self.view.cards if c.owner != self.me]
+        return sorted(cards, key=lambda c: (-self.card_threat(c), c.id))
+
+    def agent_worth(self, extra: int = 0) -> float:
+        """Return what one more own spy or thief on the board is worth (``extra``: others sent before it).
+
+        Each agent exposes one rival card in the next Spies & Thieves: the AI's agents already lying
+        face down take the worst cards first, and a card a rival may still send this turn counts at
+        :data:`RIVAL_SENDS`.
+        """
+        placed = sum(1 for c in self.my_cards if c.merc in (MercType.SPY, MercType.THIEF))
+        threats = [t for t in (self.card_threat(c) for c in self.rival_cards()) if t >= LIKELY_MESSENGER * DECISIVE]
+        reach = self.rival_reach()
+        if reach >= DECISIVE:
+            threats.append(RIVAL_SENDS * reach)
+        threats.sort(reverse=True)
+        index = placed + extra
+        return threats[index] if index < len(threats) else 0.0
 
 
 def _seat_bonus(seats: int) -> float:
@@ -687,23 +785,32 @@ class IntrigueAgent:
 
     # ------------------------------------------------------------------ spies and thieves (D3)
     def _spy_turn(self, ctx: Ctx, legal: list[Any], rng: GameRng) -> Any:
+        """Expose the rival card that threatens most, with a thief where it has one.
+
+        A thief stops a messenger of either mode (and may keep it); a spy stops a bribe or an
+        assassin, while an exposed gift is delivered as its owner would have done anyway.
+        """
         draft = ctx.view.draft
         step = draft.step if draft is not None else "agent"
+        rivals = ctx.rival_cards()
         if step == "agent":
             agents = [a for a in legal if isinstance(a, PickCard)]
-            return agents[0] if agents else fallback(legal)
-        if step == "character":
-            picks = [a for a in legal if isinstance(a, PickCharacter)]
-            if not picks:
+            if not agents or not rivals:
                 return fallback(legal)
-            # A rival card on a character it holds is the threat; else the most contested one.
-            return max(picks, key=lambda a: (ctx.controls(a.character), ctx.mine(a.character), -a.character))
-        targets = [a for a in legal if isinstance(a, PickCard)]
-        if not targets:
+            kinds = {c.id: c.merc for c in ctx.my_cards}
+            # Thieves first, then the earliest placed (the longest exposed to garrisons and rivals).
+            return min(agents, key=lambda a: (kinds.get(a.card) is not MercType.THIEF, a.card))
+        if step == "character":
+            picks = {a.character: a for a in legal if isinstance(a, PickCharacter)}
+            for card in rivals:
+                if card.character in picks:
+                    return picks[card.character]
             return fallback(legal)
-        leader = ctx.leader()
-        owners = {c.id: c.owner for c in ctx.view.cards}
-        return max(targets, key=lambda a: (owners.get(a.card) == leader, a.card))
+        targets = {a.card: a for a in legal if isinstance(a, PickCard)}
+        for card in rivals:
+            if card.id in targets:
+                return targets[card.id]
+        return fallback(legal)
 
     # ------------------------------------------------------------------ interrupts (D4–D7)
     def _guard(self, ctx: Ctx, legal: list[Any], rng: GameRng) -> Any:
@@ -782,9 +889,10 @@ class IntrigueAgent:
                 if coins < cost:
                     break
                 if ctx.view.in_stock is not None and merc not in ctx.view.in_stock:
-                    merc = MercType.MESSENGER
+                    # A spy stands in for a thief (it stops a bribe or an assassin, not a gift).
+                    merc = MercType.SPY if merc is MercType.THIEF else MercType.MESSENGER
                     if merc not in ctx.view.in_stock:
-                        break
+                        continue
                 basket.append(("hire", merc))
                 coins -= cost
                 first = False
@@ -824,6 +932,9 @@ class IntrigueAgent:
         threatened = self._threatened(ctx)
         if threatened is not None:
             wanted.append((self._target_gain(ctx, threatened, MercType.GUARD)[0], 0, MercType.GUARD))
+        if ctx.turns_left >= 1:
+            # A thief sent this turn exposes a rival's card in the next Spies & Thieves, before it acts.
+            wanted.append((self._target_gain(ctx, -1, MercType.THIEF)[0], 1, MercType.THIEF))
         wanted.sort(reverse=True)
         out: list[MercType] = []
         assassin = False
@@ -1150,7 +1261,7 @@ class IntrigueAgent:
 
     def _target_gain_uncached(self, ctx: Ctx, target: int, merc: MercType) -> tuple[float, Mode | None]:
         board = ctx.expected
-        if target not in board.office:
+        if target not in board.office and not (target == -1 and merc in (MercType.SPY, MercType.THIEF)):
             return -1.0, None
         if merc is MercType.MESSENGER:
             mode = _mode_for(ctx, target)
@@ -1177,9 +1288,16 @@ class IntrigueAgent:
                 return 0.0, None
             worth = 1.5 if target in ctx.council else 0.6
             return (worth if rivals else worth / 3), None
-        # Spy or thief: worth a little where rival cards lie; councillors are safe from garrisons.
-        others = any(card.owner != ctx.me for card in ctx.view.cards)
-        return (0.4 if others and target in ctx.council else 0.1 if others else -0.5), None
+        # Spy or thief: it may expose any rival card, so where it lies matters only for garrisons, which
+        # reveal cards on heads and never on councillors (target -1: anywhere safe, for hiring).
+        extra = sum(1 for card in ctx.hand if card.merc in (MercType.SPY, MercType.THIEF)) - 1
+        worth = ctx.agent_worth(max(0, extra) if target == -1 else 0)
+        if merc is MercType.SPY:
+            # An exposed gift is delivered all the same: a spy stops about half the messengers.
+            worth *= 0.6
+        if target != -1 and target not in ctx.council:
+            worth *= AGENT_ON_HEAD
+        return worth, None
 
     def _river_plans(
         self, ctx: Ctx, via: int, picked_card: DraftItem | None, picked_target: DraftItem | None

@@ -17,8 +17,10 @@ from games.intrigue.models import (
     ContestHead,
     Decision,
     MercType,
+    Mode,
     Phase,
     PickAction,
+    PickCard,
     PickCharacter,
     PickLand,
     PickSide,
@@ -40,6 +42,8 @@ from tests.games.intrigue.helpers import (
     play,
     top_kind,
     until,
+    with_card,
+    with_coins,
     with_hand,
     with_population,
     with_tokens,
@@ -228,3 +232,51 @@ def test_reaches_for_a_seat_only_in_nine_land_games() -> None:
         ctx = Ctx(ENGINE.view(state, R))
         level = ctx.char_gain(ctx.board, 2, 1)
         assert (level > 10 * TOKEN_COUNCIL) is (seats == 6), (seats, level)
+
+
+def test_hires_and_sends_a_thief_while_a_rival_is_one_councillor_from_its_election() -> None:
+    # B holds three councillors and can still send through Эдмар: one more councillor is its Election.
+    # R hires a thief with its messengers and sends it this turn, so it lies face down in time for the
+    # next Spies & Thieves, before any card B sends now can be revealed.
+    state = new(3, heads=QUIET_HEADS, council=[7, 16, 10, 14])
+    state = with_tokens(
+        state,
+        chars={7: {B: 2}, 16: {B: 2}, 10: {B: 2}, 17: {B: 2}, 4: {R: 2}, 2: {R: 2}},
+        lands={DS: {B: 1}, ZB: {R: 1}, BR: {R: 1}},
+    )
+    state = with_coins(state, {R: 12, B: 6})
+    state = begin(state, Phase.INVESTMENTS, turn=1)
+    state = drive(state, {R}, lambda s: s.phase is Phase.CHARACTERS)
+    assert MercType.THIEF in [h.merc for h in state.hands[R]]
+    state = drive(state, {R}, lambda s: s.turn == 2)
+    assert [c.merc for c in state.cards if c.owner == R and c.merc is MercType.THIEF]
+
+
+def test_a_quiet_rival_is_not_worth_a_thief() -> None:
+    # The same R with nobody near a victory: it hires messengers only.
+    state = new(3, heads=QUIET_HEADS, council=[7, 16, 10, 14])
+    state = with_tokens(state, chars={17: {B: 2}, 4: {R: 2}, 2: {R: 2}}, lands={DS: {B: 1}, ZB: {R: 1}, BR: {R: 1}})
+    state = with_coins(state, {R: 12, B: 6})
+    state = begin(state, Phase.INVESTMENTS, turn=1)
+    state = drive(state, {R}, lambda s: s.phase is Phase.CHARACTERS)
+    assert [h.merc for h in state.hands[R]] == [MercType.MESSENGER, MercType.MESSENGER]
+
+
+def test_exposes_the_rival_card_that_would_win_the_election() -> None:
+    # B's cards lie on Тайный Советник (its fourth councillor if a messenger) and on Артур, R's own
+    # head. The thief goes for the councillor, not for the card on the character R holds.
+    state = new(3, heads=QUIET_HEADS, council=[7, 16, 10, 14])
+    state = with_tokens(state, chars={7: {B: 2}, 16: {B: 2}, 10: {B: 2}, 4: {R: 2}}, lands={ZB: {R: 1}})
+    state = with_card(state, "M01", R, MercType.THIEF, 16)
+    state = with_card(state, "M02", B, MercType.MESSENGER, 4, mode=Mode.GIFT)
+    state = with_card(state, "M03", B, MercType.MESSENGER, 14, mode=Mode.BRIBE)
+    state = begin(state, Phase.SPIES, turn=2)
+    state = until(state, lambda s: top_kind(s) == "spies" and ENGINE.active_seats(s) == {R})
+    picks = []
+    while top_kind(state) == "spies" and ENGINE.active_seats(state) == {R}:
+        legal = ENGINE.legal_actions(state, R)
+        action = AI.choose(ENGINE.view(state, R), legal, GameRng.for_step(state.seed, state.version, "ai"))
+        picks.append(action)
+        state = play(state, R, action)
+    assert picks == [PickCard(card="M01"), PickCharacter(character=14), PickCard(card="M03")]
+    assert state.char_tokens[14][B] == 0
