@@ -350,21 +350,41 @@ def test_recruits_through_the_brown_plains() -> None:
     assert AI.choose(view, ENGINE.legal_actions(state, G), GameRng("r")) == Choose(option=Option.RECRUIT)
 
 
+def spy_turn_picks(state: IntrigueState, seat: int) -> tuple[list[Any], IntrigueState]:
+    """Play ``seat``'s Spies & Thieves turn by the AI; return its picks and the state after them."""
+    state = until(state, lambda s: top_kind(s) == "spies" and ENGINE.active_seats(s) == {seat})
+    picks = []
+    while top_kind(state) == "spies" and ENGINE.active_seats(state) == {seat}:
+        legal = ENGINE.legal_actions(state, seat)
+        action = AI.choose(ENGINE.view(state, seat), legal, ai_rng(state, seat))
+        assert action in legal and action != Back()
+        picks.append(action)
+        state = play(state, seat, action)
+    return picks, state
+
+
 def test_uses_its_spy_on_a_rival_card() -> None:
     state = new(3, heads=QUIET_HEADS, council=COUNCIL)
     state = with_tokens(state, chars={7: {R: 1}})
     state = with_card(state, "M01", R, MercType.SPY, 16)
     state = with_card(state, "M02", B, MercType.MESSENGER, 7, mode=Mode.GIFT)
     state = begin(state, Phase.SPIES, turn=2)
-    state = until(state, lambda s: top_kind(s) == "spies" and ENGINE.active_seats(s) == {R})
-    picks = []
-    while top_kind(state) == "spies" and ENGINE.active_seats(state) == {R}:
-        legal = ENGINE.legal_actions(state, R)
-        action = AI.choose(ENGINE.view(state, R), legal, ai_rng(state, R))
-        assert action in legal and action != Back()
-        picks.append(action)
-        state = play(state, R, action)
+    picks, _ = spy_turn_picks(state, R)
     assert picks == [PickCard(card="M01"), PickCharacter(character=7), PickCard(card="M02")]
+
+
+def test_exposes_the_rival_card_that_would_win_the_election() -> None:
+    # B's cards lie on Тайный Советник (its fourth councillor if a messenger) and on Артур, R's own
+    # head. The thief goes for the councillor, not for the card on the character R holds.
+    state = new(3, heads=QUIET_HEADS, council=COUNCIL)
+    state = with_tokens(state, chars={7: {B: 2}, 16: {B: 2}, 10: {B: 2}, 4: {R: 2}}, lands={ZB: {R: 1}})
+    state = with_card(state, "M01", R, MercType.THIEF, 16)
+    state = with_card(state, "M02", B, MercType.MESSENGER, 4, mode=Mode.GIFT)
+    state = with_card(state, "M03", B, MercType.MESSENGER, 14, mode=Mode.BRIBE)
+    state = begin(state, Phase.SPIES, turn=2)
+    picks, state = spy_turn_picks(state, R)
+    assert picks == [PickCard(card="M01"), PickCharacter(character=14), PickCard(card="M03")]
+    assert state.char_tokens[14][B] == 0
 
 
 def test_votes_for_its_own_head_and_against_a_rival() -> None:
