@@ -1,8 +1,8 @@
-"""«Интриги» rules help names our design's revisions 4 to 8 and what they changed (issue 15).
+"""«Интриги» rules help names our design's revisions 4 to 7 and what they changed (issue 15).
 
 Revision 4: the full lands. Revision 5: with 9 lands the AI reaches for the seat of a coup or a will.
 Revision 6: Залесье 10 (5/5), a land for both a coup and a will. Revision 7: two players place their
-tokens in rounds of 1, 1, 1, 2, 2. Revision 8: an unset turn limit is 14 turns with 9 lands.
+tokens in rounds of 1, 1, 1, 2, 2.
 """
 
 from __future__ import annotations
@@ -19,7 +19,6 @@ from games.intrigue.data import (
     BROWN_PLAINS,
     LANDS,
     MISTY_VALE,
-    NINE_LAND_MAX_TURNS,
     STANDARD_NINE,
     STANDARD_SEVEN,
     THE_BROTHERS,
@@ -32,14 +31,13 @@ FULL = (BROWN_PLAINS, BLACK_HARBOUR, THE_BROTHERS, MISTY_VALE)
 
 
 @pytest.mark.parametrize("locale", SUPPORTED_LOCALES)
-def test_the_rules_end_with_revisions_four_to_eight_and_name_what_changed(locale: str) -> None:
+def test_the_rules_end_with_revisions_four_to_seven_and_name_what_changed(locale: str) -> None:
     sections = dict(zip(RULE_SECTIONS, rules_of(locale), strict=True))
     assert RULE_SECTIONS[-1] == "revision"
     title, text = sections["revision"]
-    assert "4" in title and "8" in title
+    assert "4" in title and "7" in title
     six_at = text.index({"ru": "Ред. 6", "en": "Rev. 6"}[locale])
     seven_at = text.index({"ru": "Ред. 7", "en": "Rev. 7"}[locale])
-    eight_at = text.index({"ru": "Ред. 8", "en": "Rev. 8"}[locale])
     five = text[text.index({"ru": "Ред. 5", "en": "Rev. 5"}[locale]) : six_at]
     woods = LANDS[BEYOND_THE_WOODS]
     name = woods.ru if locale == "ru" else woods.en
@@ -52,8 +50,7 @@ def test_the_rules_end_with_revisions_four_to_eight_and_name_what_changed(locale
         name = land.ru if locale == "ru" else land.en
         assert name in text[:six_at]
         assert f"{name} {land.cells} ({land.peaceful}/{land.military})" in sections["lands"][1]
-    assert {"ru": "вдвоём", "en": "2 players"}[locale] in text[seven_at:eight_at]
-    assert f"{NINE_LAND_MAX_TURNS} " in text[eight_at:] and "9 " in text[eight_at:]
+    assert {"ru": "вдвоём", "en": "2 players"}[locale] in text[seven_at:]
     for seats in (2, 3):  # the rounds of revisions 7 and 3 are told in the set-up
         assert ",".join(str(r) for r in placement_rounds(seats)) in sections["setup"][1]
 
