@@ -181,10 +181,7 @@ KILLS_TO_END = 5
 HEAD_REMOVAL_VOTES = 3
 ELECTION_SEATS = 4
 MAX_SWAY_ROUNDS = 3
-#: The turn limit (a ruling: the rulebook has none) with 7 lands, and with 9 (6–8 players): with
-#: 10 turns most games of 6–8 players ended on the limit before any victory (design revision 8).
 DEFAULT_MAX_TURNS = 10
-NINE_LAND_MAX_TURNS = 14
 MIN_MAX_TURNS = 4
 MAX_MAX_TURNS = 20
 
@@ -226,15 +223,6 @@ def lands_for(num_seats: int) -> int:
 def placement_rounds(num_seats: int) -> tuple[int, ...]:
     """Return the tokens per prompt of each snake placement round at ``num_seats`` players (§2 step 5)."""
     return {2: TWO_PLAYER_ROUNDS, 3: THREE_PLAYER_ROUNDS}.get(num_seats, PLACEMENT_ROUNDS)
-
-
-def default_max_turns(num_lands: int) -> int:
-    """Return the turn limit a table gets unless it names one: 10 with 7 lands, 14 with 9.
-
-    >>> default_max_turns(7), default_max_turns(9)
-    (10, 14)
-    """
-    return NINE_LAND_MAX_TURNS if num_lands >= 9 else DEFAULT_MAX_TURNS
 
 
 def majority_needed(num_lands: int) -> int:

@@ -77,11 +77,10 @@ async def test_new_without_options_takes_the_defaults(world):
 
     row = await world.bot.storage.get_table(table_id)
     # No clock named: each decision keeps the rules' own clock (§3.6); the setting is the fallback.
-    # No turn limit named: the engine picks it for the land count (10, or 14 with 9 lands).
     assert row is not None and row.options == {
         "clock": 60,
         "clock_by_decision": True,
-        "game": {},
+        "game": {"max_turns": 10},
         **FLOW,
     }
     text = embed_text(world.lobby(table_id).embeds)

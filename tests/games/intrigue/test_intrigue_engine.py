@@ -75,17 +75,6 @@ def test_setup_refuses_bad_counts_and_options() -> None:
         ENGINE.setup(3, IntrigueOptions(land_ids=(1, 2, 3)), "s")
 
 
-@pytest.mark.parametrize(("seats", "turns"), [(2, 10), (5, 10), (6, 14), (8, 14)])
-def test_an_unset_turn_limit_follows_the_land_count(seats: int, turns: int) -> None:
-    # Design revision 8: 10 turns with 7 lands, 14 with 9; a table that names a limit keeps it.
-    step = ENGINE.setup(seats, IntrigueOptions(), "limit")
-    assert step.state.max_turns == turns and len(step.state.lands) == (7 if turns == 10 else 9)
-    assert any(getattr(e, "max_turns", None) == turns for e in step.events)
-    assert ENGINE.setup(seats, IntrigueOptions(max_turns=6), "limit").state.max_turns == 6
-    nine = ENGINE.setup(3, IntrigueOptions(land_ids=STANDARD_NINE), "limit").state
-    assert nine.max_turns == 14
-
-
 def test_stacked_characters_deal_heads_then_council() -> None:
     state = ENGINE.setup(3, IntrigueOptions(characters=(1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11)), "s").state
     assert state.heads == (1, 2, 3, 4, 5, 6, 7)
