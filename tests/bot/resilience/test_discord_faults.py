@@ -83,8 +83,11 @@ async def test_games_survive_discord_faults(world, monkeypatch, game):
     world.bot.publisher.retry_delays = (0.02, 0.05, 0.1, 0.2, 0.4, 0.8)
     # Injected timeouts are waited out in real time and retried after back-offs (up to 1.6 s for one
     # update), several at once after a Start (thread, welcome, board, call): SimCord's default 5 s
-    # to settle is too short for that on a busy machine, and its failure would be the harness's.
-    world.env.settle_timeout = max(world.env.settle_timeout, 30.0)
+    # to settle is too short for that on a busy machine, and its failure would be the harness's. At
+    # soak size the 7-player «Интриги» game runs whole phases of five AI seats between two human
+    # clicks, each move a board drawn under faults; since its AI hires thieves (more moves), 30 s
+    # timed out in it beside a running `make test`. A hung bot still fails, at 300 s.
+    world.env.settle_timeout = max(world.env.settle_timeout, 300.0)
     boards: dict[int, Payload] = {}
     world.bot.publisher.observers.append(
         lambda table, kind, payload: boards.__setitem__(table.id, payload) if kind == "board" else None
