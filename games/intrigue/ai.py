@@ -169,6 +169,8 @@ RIVAL_SENDS = 0.5
 DECISIVE = 20.0
 #: A spy or thief lying on a head may be found by a garrison before it acts; a councillor is safe.
 AGENT_ON_HEAD = 0.8
+#: The "target" of a spy or thief weighed for hiring, before it has a character to lie on.
+ANYWHERE = -1
 #: A lend's price, and the share of a borrower's likely gain that counts against the lender.
 LEND_PRICE = 2
 LEND_HARM = 1.0
@@ -195,6 +197,13 @@ class Board:
             set(self.office),
             self.pop,
         )
+
+    def killed(self, c: int) -> Board:
+        """Return a copy with character ``c`` dead: out of office, its tokens gone."""
+        after = self.copy()
+        after.char[c] = [0] * len(after.char[c])
+        after.office.discard(c)
+        return after
 
 
 def controller(tokens: Sequence[int]) -> int | None:
@@ -409,9 +418,7 @@ class Ctx:
         """Return what killing ``c`` is worth (the fifth kill: whether the ending ranks the AI first)."""
         if self.view.kills + 1 >= self.view.kills_to_end:
             return ENDING if self.first_after_kill(c) else -ENDING
-        after = board.copy()
-        after.char[c] = [0] * self.n
-        after.office.discard(c)
+        after = board.killed(c)
         hand = HAND_STEP * (self.view.kills + 1) if self.first_after_kill(c) else 0.0
         return self.evaluate(after) - self.value(board) + hand
 
@@ -509,10 +516,8 @@ class Ctx:
         if c in self.expected.office:
             threat = LIKELY_MESSENGER * max(0.0, self.rival_gain(s, c, self.messenger_tokens(s, c)))
             if self.chars[c].controller != s:
-                after = self.expected.copy()
-                after.char[c] = [0] * self.n
-                after.office.discard(c)
-                threat += LIKELY_ASSASSIN * max(0.0, self.value(self.expected) - self.evaluate(after))
+                loss = self.value(self.expected) - self.evaluate(self.expected.killed(c))
+                threat += LIKELY_ASSASSIN * max(0.0, loss)
         self._threats[card.id] = threat
         return threat
 
@@ -524,10 +529,10 @@ class Ctx:
         if self._reach is not None:
             return self._reach
         worst = 0.0
+        acting = {ch.controller for ch in self.view.characters if ch.id in self.board.office and not ch.acted}
         for s in self.others:
             player = self.view.players[s]
-            acts = any(ch.controller == s and not ch.acted for ch in self.view.characters if ch.id in self.board.office)
-            if not acts or (player.hand_size == 0 and player.coins < MERCENARY_COST):
+            if s not in acting or (player.hand_size == 0 and player.coins < MERCENARY_COST):
                 continue
             for c in self.council:
                 if c in self.expected.office:
@@ -548,7 +553,8 @@ class Ctx:
         :data:`RIVAL_SENDS`.
         """
         placed = sum(1 for c in self.my_cards if c.merc in (MercType.SPY, MercType.THIEF))
-        threats = [t for t in (self.card_threat(c) for c in self.rival_cards()) if t >= LIKELY_MESSENGER * DECISIVE]
+        rivals = (c for c in self.view.cards if c.owner != self.me)
+        threats = [t for t in map(self.card_threat, rivals) if t >= LIKELY_MESSENGER * DECISIVE]
         reach = self.rival_reach()
         if reach >= DECISIVE:
             threats.append(RIVAL_SENDS * reach)
@@ -934,7 +940,7 @@ class IntrigueAgent:
             wanted.append((self._target_gain(ctx, threatened, MercType.GUARD)[0], 0, MercType.GUARD))
         if ctx.turns_left >= 1:
             # A thief sent this turn exposes a rival's card in the next Spies & Thieves, before it acts.
-            wanted.append((self._target_gain(ctx, -1, MercType.THIEF)[0], 1, MercType.THIEF))
+            wanted.append((self._target_gain(ctx, ANYWHERE, MercType.THIEF)[0], 1, MercType.THIEF))
         wanted.sort(reverse=True)
         out: list[MercType] = []
         assassin = False
@@ -1261,7 +1267,7 @@ class IntrigueAgent:
 
     def _target_gain_uncached(self, ctx: Ctx, target: int, merc: MercType) -> tuple[float, Mode | None]:
         board = ctx.expected
-        if target not in board.office and not (target == -1 and merc in (MercType.SPY, MercType.THIEF)):
+        if target not in board.office and not (target == ANYWHERE and merc in (MercType.SPY, MercType.THIEF)):
             return -1.0, None
         if merc is MercType.MESSENGER:
             mode = _mode_for(ctx, target)
@@ -1289,13 +1295,16 @@ class IntrigueAgent:
             worth = 1.5 if target in ctx.council else 0.6
             return (worth if rivals else worth / 3), None
         # Spy or thief: it may expose any rival card, so where it lies matters only for garrisons, which
-        # reveal cards on heads and never on councillors (target -1: anywhere safe, for hiring).
-        extra = sum(1 for card in ctx.hand if card.merc in (MercType.SPY, MercType.THIEF)) - 1
-        worth = ctx.agent_worth(max(0, extra) if target == -1 else 0)
+        # reveal cards on heads and never on councillors (ANYWHERE: not sent yet, weighed for hiring).
+        if target == ANYWHERE:
+            in_hand = sum(1 for card in ctx.hand if card.merc in (MercType.SPY, MercType.THIEF))
+            worth = ctx.agent_worth(max(0, in_hand - 1))
+        else:
+            worth = ctx.agent_worth()
         if merc is MercType.SPY:
             # An exposed gift is delivered all the same: a spy stops about half the messengers.
             worth *= 0.6
-        if target != -1 and target not in ctx.council:
+        if target != ANYWHERE and target not in ctx.council:
             worth *= AGENT_ON_HEAD
         return worth, None
 
