@@ -23,7 +23,7 @@ from bot.ui.interactions import display_name, send_private, user_locale
 from bot.ui.limits import open_table_cooldown
 from bot.ui.panels import Payload, rules_payload
 from bot.ui.text import safe_name
-from games.intrigue.data import DEFAULT_MAX_TURNS, MAX_MAX_TURNS, MIN_MAX_TURNS
+from games.intrigue.data import MAX_MAX_TURNS, MIN_MAX_TURNS
 from games.intrigue.models import GiveCoins
 
 if TYPE_CHECKING:
@@ -90,7 +90,7 @@ class IntrigueCog(
         random_lands=cmd(
             "A random balanced set of lands instead of the standard one", "intrigue.random_lands_description"
         ),
-        max_turns=cmd("The turn limit (4–20, default 10)", "intrigue.max_turns_description"),
+        max_turns=cmd("The turn limit (4–20; by default 10 with 7 lands, 14 with 9)", "intrigue.max_turns_description"),
         language=cmd("Language of the table's lobby, thread and board", "options.language_description"),
         reaction_clock=cmd("Seconds to use a free action on another's move", "options.reaction_clock_description"),
     )
@@ -115,8 +115,7 @@ class IntrigueCog(
         if reaction_clock is not None and not MIN_REACTION <= reaction_clock <= MAX_REACTION:
             name = translate(locale, "cmd.options.reaction_clock_name")
             raise TableError("ui.error.option_range", name=name, min=MIN_REACTION, max=MAX_REACTION)
-        turns = max_turns if max_turns is not None else DEFAULT_MAX_TURNS
-        if not MIN_MAX_TURNS <= turns <= MAX_MAX_TURNS:
+        if max_turns is not None and not MIN_MAX_TURNS <= max_turns <= MAX_MAX_TURNS:
             name = translate(locale, "cmd.intrigue.max_turns_name")
             raise TableError("ui.error.option_range", name=name, min=MIN_MAX_TURNS, max=MAX_MAX_TURNS)
         game: dict[str, object] = {}
@@ -124,7 +123,9 @@ class IntrigueCog(
             # Only a random draw is stored: the lobby lists the options that are on, and the
             # standard set is the engine's default.
             game["lands"] = "random"
-        game["max_turns"] = turns
+        if max_turns is not None:
+            # An unset limit stays unset: the engine takes it from the land count (10 or 14 turns).
+            game["max_turns"] = max_turns
         table: dict[str, object] = {"clock": clock, "game": game}
         if clock is None:
             # §3.6 suggests a clock per decision (30 s for a guard response, 120 s for a slot);

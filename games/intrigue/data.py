@@ -181,7 +181,9 @@ KILLS_TO_END = 5
 HEAD_REMOVAL_VOTES = 3
 ELECTION_SEATS = 4
 MAX_SWAY_ROUNDS = 3
-DEFAULT_MAX_TURNS = 10
+#: The turn limit when the host names none, by the number of lands (our design, revision 8): 9 lands
+#: among 6–8 players need more turns to reach a majority on 5 of them than 7 lands among 2–5.
+DEFAULT_MAX_TURNS: dict[int, int] = {7: 10, 9: 14}
 MIN_MAX_TURNS = 4
 MAX_MAX_TURNS = 20
 

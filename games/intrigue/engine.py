@@ -52,6 +52,7 @@ from games.intrigue.data import (
     COLOURS,
     COPIES_PER_TYPE,
     COUNCIL_SEATS,
+    DEFAULT_MAX_TURNS,
     KILLS_TO_END,
     LANDS,
     MAX_MAX_TURNS,
@@ -222,9 +223,10 @@ class IntrigueEngine:
         opts = _coerce_options(options)
         if not self.min_seats <= num_seats <= self.max_seats:
             raise GameError("intrigue.invalid_seat_count", min=self.min_seats, max=self.max_seats, have=num_seats)
-        if not MIN_MAX_TURNS <= opts.max_turns <= MAX_MAX_TURNS:
+        if opts.max_turns is not None and not MIN_MAX_TURNS <= opts.max_turns <= MAX_MAX_TURNS:
             raise GameError("intrigue.invalid_max_turns", min=MIN_MAX_TURNS, max=MAX_MAX_TURNS)
         lands = _choose_lands(num_seats, opts, seed)
+        max_turns = opts.max_turns if opts.max_turns is not None else DEFAULT_MAX_TURNS[len(lands)]
         deal = _deal(opts, seed)
         count = len(lands)
         heads = tuple(deal[:count])
@@ -234,7 +236,7 @@ class IntrigueEngine:
             seed=seed,
             num_seats=n,
             lands=lands,
-            max_turns=opts.max_turns,
+            max_turns=max_turns,
             coins=(STARTING_COINS,) * n,
             peaceful=tuple(LANDS[land].peaceful for land in lands),
             military=tuple(LANDS[land].military for land in lands),
@@ -249,7 +251,7 @@ class IntrigueEngine:
             stack=(PlacementFrame(prompts=placement_prompts(n)),),
         )
         events = (
-            GameStarted(lands=lands, max_turns=opts.max_turns, coins=STARTING_COINS, tokens=STARTING_TOKENS),
+            GameStarted(lands=lands, max_turns=max_turns, coins=STARTING_COINS, tokens=STARTING_TOKENS),
             CharactersDealt(lands=lands, heads=heads, council=council, pool=tuple(sorted(deal[count + 4 :]))),
         )
         return Step(state, events)

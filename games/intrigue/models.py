@@ -217,14 +217,15 @@ class IntrigueOptions(Model):
     """Table options.
 
     ``lands``: ``standard`` (the ✔ sets of §1.1) or ``random`` (a balanced seeded draw). 7 lands are
-    played by 2–5 players and 9 by 6–8 (§13). ``max_turns``: the turn limit (§12.5, 4–20).
+    played by 2–5 players and 9 by 6–8 (§13). ``max_turns``: the turn limit (§12.5, 4–20); unset, it
+    follows the land count (``data.DEFAULT_MAX_TURNS``: 10 turns with 7 lands, 14 with 9).
     For tests: ``land_ids`` fixes the lands (any 7 or 9 distinct ids); ``characters`` stacks the
     character deal — heads in land order, then Военачальник, Епископ, Казначей, Тайный Советник, then
     the pool; unnamed characters follow in id order.
     """
 
     lands: Literal["standard", "random"] = "standard"
-    max_turns: int = 10
+    max_turns: int | None = None
     land_ids: tuple[int, ...] | None = None
     characters: tuple[int, ...] | None = None
 

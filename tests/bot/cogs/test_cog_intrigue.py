@@ -16,7 +16,7 @@ pytestmark = pytest.mark.asyncio
 FLOW = {"reaction_clock": 15, "reminders": True, "archive_minutes": 60}
 
 LOBBY_VERBS = ["join", "leave", "addai", "removeai", "start", "cancel"]
-HOUSE_NOTE = {"en": "our own design", "ru": "наши собственные, придуманные заново"}
+HOUSE_NOTE = {"en": "our own design", "ru": "наши собственные"}
 
 
 def en(key: str, **params: object) -> str:
@@ -80,7 +80,7 @@ async def test_new_without_options_takes_the_defaults(world):
     assert row is not None and row.options == {
         "clock": 60,
         "clock_by_decision": True,
-        "game": {"max_turns": 10},
+        "game": {},  # the turn limit too: the engine takes it from the land count
         **FLOW,
     }
     text = embed_text(world.lobby(table_id).embeds)
@@ -133,6 +133,7 @@ async def test_a_table_seats_two_to_eight(world):
     assert not started.ephemeral
     state = world.state(table_id)
     assert len(state.lands) == 9  # 6–8 players play nine lands
+    assert state.max_turns == 14  # and, with no limit named, 14 turns (our design, revision 8)
 
 
 @pytest.mark.parametrize(("locale", "title"), [("en-US", "Intrigue"), ("ru", "Интриги")])

@@ -1,8 +1,9 @@
-"""«Интриги» rules help names our design's revisions 4 to 7 and what they changed (issue 15).
+"""«Интриги» rules help names our design's revisions 4 to 8 and what they changed (issue 15).
 
-Revision 4: the full lands. Revision 5: with 9 lands the AI reaches for the seat of a coup or a will.
-Revision 6: Залесье 10 (5/5), a land for both a coup and a will. Revision 7: two players place their
-tokens in rounds of 1, 1, 1, 2, 2.
+Revision 4: the full lands. Revision 5 changed only the AI (with 9 lands it reaches for the seat of a
+coup or a will), so the help says just that. Revision 6: Залесье 10 (5/5), a land for both a coup and
+a will. Revision 7: two players place their tokens in rounds of 1, 1, 1, 2, 2. Revision 8: with 9
+lands the turn limit is 14 unless the host names one.
 """
 
 from __future__ import annotations
@@ -12,16 +13,17 @@ import pytest
 from bot.i18n import SUPPORTED_LOCALES
 from bot.presenters.intrigue import RULE_SECTIONS
 from bot.presenters.registry import PRESENTERS
-from games.intrigue.ai import PURSUIT_LANDS
 from games.intrigue.data import (
     BEYOND_THE_WOODS,
     BLACK_HARBOUR,
     BROWN_PLAINS,
+    DEFAULT_MAX_TURNS,
     LANDS,
     MISTY_VALE,
     STANDARD_NINE,
     STANDARD_SEVEN,
     THE_BROTHERS,
+    lands_for,
     majority_needed,
     placement_rounds,
 )
@@ -31,26 +33,29 @@ FULL = (BROWN_PLAINS, BLACK_HARBOUR, THE_BROTHERS, MISTY_VALE)
 
 
 @pytest.mark.parametrize("locale", SUPPORTED_LOCALES)
-def test_the_rules_end_with_revisions_four_to_seven_and_name_what_changed(locale: str) -> None:
+def test_the_rules_end_with_revisions_four_to_eight_and_name_what_changed(locale: str) -> None:
     sections = dict(zip(RULE_SECTIONS, rules_of(locale), strict=True))
     assert RULE_SECTIONS[-1] == "revision"
     title, text = sections["revision"]
-    assert "4" in title and "7" in title
+    assert "4" in title and "8" in title
     six_at = text.index({"ru": "Ред. 6", "en": "Rev. 6"}[locale])
     seven_at = text.index({"ru": "Ред. 7", "en": "Rev. 7"}[locale])
+    eight_at = text.index({"ru": "Ред. 8", "en": "Rev. 8"}[locale])
     five = text[text.index({"ru": "Ред. 5", "en": "Rev. 5"}[locale]) : six_at]
     woods = LANDS[BEYOND_THE_WOODS]
     name = woods.ru if locale == "ru" else woods.en
     assert f"{name} {woods.cells} ({woods.peaceful}/{woods.military})" in text[six_at:seven_at]
-    assert f"{PURSUIT_LANDS} " in five and "m−1" in five
-    assert {"ru": "Военачальник", "en": "Marshal"}[locale] in five
-    assert {"ru": "Тайного Советника", "en": "Privy Councillor"}[locale] in five
+    assert {"ru": "только ИИ", "en": "only the AI"}[locale] in five
     for land_id in FULL:  # revision 4 names them; the lands table gives their figures
         land = LANDS[land_id]
         name = land.ru if locale == "ru" else land.en
         assert name in text[:six_at]
         assert f"{name} {land.cells} ({land.peaceful}/{land.military})" in sections["lands"][1]
-    assert {"ru": "вдвоём", "en": "2 players"}[locale] in text[seven_at:]
+    assert {"ru": "вдвоём", "en": "2 players"}[locale] in text[seven_at:eight_at]
+    eight, seven_lands, nine_lands = text[eight_at:], lands_for(5), lands_for(6)
+    assert f"{nine_lands} " in eight and f" {DEFAULT_MAX_TURNS[nine_lands]} " in eight
+    assert f" {DEFAULT_MAX_TURNS[seven_lands]} " in eight  # the limit it replaced
+    assert f"({DEFAULT_MAX_TURNS[seven_lands]}; {DEFAULT_MAX_TURNS[nine_lands]} " in sections["goal"][1]
     for seats in (2, 3):  # the rounds of revisions 7 and 3 are told in the set-up
         assert ",".join(str(r) for r in placement_rounds(seats)) in sections["setup"][1]
 

@@ -15,6 +15,7 @@ from games.intrigue.models import (
     Convert,
     Decision,
     Done,
+    GameStarted,
     GiveCoins,
     IntrigueOptions,
     MercType,
@@ -62,6 +63,18 @@ def test_random_lands_are_balanced() -> None:
             m = len(lands) // 2 + 1
             assert sum(LANDS[i].military >= LANDS[i].peaceful for i in lands) >= m
             assert sum(LANDS[i].military <= LANDS[i].peaceful for i in lands) >= m
+
+
+@pytest.mark.parametrize(
+    ("seats", "named", "limit"), [(2, None, 10), (5, None, 10), (6, None, 14), (8, None, 14), (8, 10, 10), (3, 20, 20)]
+)
+def test_an_unnamed_turn_limit_follows_the_land_count_and_a_named_one_is_kept(
+    seats: int, named: int | None, limit: int
+) -> None:
+    # Our design, revision 8: 9 lands (6–8 players) get 14 turns, 7 lands keep the 10 of §12.5.
+    step = ENGINE.setup(seats, IntrigueOptions(max_turns=named), "limit")
+    assert step.state.max_turns == limit
+    assert step.events[0] == GameStarted(lands=step.state.lands, max_turns=limit, coins=15, tokens=7)
 
 
 def test_setup_refuses_bad_counts_and_options() -> None:
