@@ -16,18 +16,31 @@ lands, the standard sets, whatever the player count), and prints the balance tab
 share of games each victory ends, the median last turn, each seat's win rate (a shared first place
 split) with its 95% Wilson interval, and the worst seat's deviation from the fair share 1/n.
 
+``--versus REV`` plays the AI head to head against another version of itself: ``REV`` is a git
+revision (its ``games/intrigue/ai.py`` is loaded beside this one) or the path of such a file. In game
+``g`` the current AI takes the seats ``s`` with ``s + g`` even, so over an even number of games each
+version sits in every seat equally often; it prints the current AI's share of first places (a shared
+first place split) with its 95% Wilson interval against its fair share (its seats over ``n``).
+
 Not part of the test run: this is a measuring tool (``tests`` only check legality and speed).
 """
 
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import math
+import shutil
 import statistics
+import subprocess
+import sys
+import tempfile
 import time
 from collections import Counter
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
+from functools import cache
+from pathlib import Path
 from typing import Any
 
 from games.core.protocol import RandomAgent
@@ -178,6 +191,78 @@ def print_balance(games: int, seats: list[int], lands: list[int], seed: str, wor
             )
 
 
+@cache
+def rival_agent_class(rev: str) -> type[IntrigueAgent]:
+    """Return ``IntrigueAgent`` as defined by ``rev``: a path to an ``ai.py``, else a git revision."""
+    path = Path(rev)
+    if not path.is_file():
+        git = shutil.which("git") or "git"
+        show = [git, "show", f"{rev}:games/intrigue/ai.py"]
+        source = subprocess.run(show, capture_output=True, text=True, check=True).stdout  # noqa: S603 - read-only git
+        folder = Path(tempfile.mkdtemp(prefix="intrigue-ai-"))
+        path = folder / "ai.py"
+        path.write_text(source, encoding="utf-8")
+    name = f"_intrigue_ai_rival_{abs(hash(rev))}"
+    spec = importlib.util.spec_from_file_location(name, path)
+    if spec is None or spec.loader is None:
+        raise RuntimeError(f"cannot load {path}")
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[name] = module  # dataclasses look their module up while the class is built
+    spec.loader.exec_module(module)
+    agent: type[IntrigueAgent] = module.IntrigueAgent
+    return agent
+
+
+def play_versus(n: int, game: int, seed: str, rev: str) -> float:
+    """Play one game of the current AI against ``rev``'s and return the current AI's first-place share."""
+    mine, theirs = IntrigueAgent(), rival_agent_class(rev)()
+    current = [(s + game) % 2 == 0 for s in range(n)]
+    table_seed = f"{seed}:{n}:{game}"
+    state: IntrigueState = ENGINE.setup(n, IntrigueOptions(), table_seed).state
+    for _ in range(MAX_STEPS):
+        active = sorted(ENGINE.active_seats(state))
+        if not active:
+            break
+        seat = active[0]
+        rng = GameRng.for_step(table_seed, state.version, f"seat{seat}")
+        agent = mine if current[seat] else theirs
+        action = agent.choose(ENGINE.view(state, seat), ENGINE.legal_actions(state, seat), rng)
+        state = ENGINE.apply(state, seat, action).state
+    result = state.result
+    if result is None:
+        raise RuntimeError(f"game {table_seed} did not finish")
+    firsts = [s for s, r in enumerate(result.ranks) if r == 0]
+    return sum(current[s] for s in firsts) / len(firsts)
+
+
+def _versus_chunk(args: tuple[int, int, int, str, str]) -> list[float]:
+    n, first, count, seed, rev = args
+    return [play_versus(n, g, seed, rev) for g in range(first, first + count)]
+
+
+def versus(n: int, games: int, seed: str, rev: str, workers: int) -> dict[str, float]:
+    """Play ``games`` head-to-head games at ``n`` players; return the current AI's share and its fair share."""
+    step = max(1, games // (max(1, workers) * 4))
+    jobs = [(n, first, min(step, games - first), seed, rev) for first in range(0, games, step)]
+    shares: list[float] = []
+    if workers > 1:
+        with ProcessPoolExecutor(workers) as pool:
+            for chunk in pool.map(_versus_chunk, jobs):
+                shares.extend(chunk)
+    else:
+        for job in jobs:
+            shares.extend(_versus_chunk(job))
+    seats_held = sum(sum((s + g) % 2 == 0 for s in range(n)) for g in range(len(shares)))
+    low, high = wilson(round(sum(shares)), len(shares))
+    return {
+        "games": len(shares),
+        "share": sum(shares) / len(shares),
+        "low": low,
+        "high": high,
+        "fair": seats_held / (n * len(shares)),
+    }
+
+
 def wilson(wins: int, games: int, z: float = 1.96) -> tuple[float, float]:
     """Return the 95% Wilson score interval of a win rate."""
     if games == 0:
@@ -232,7 +317,17 @@ def main() -> None:
     parser.add_argument("--random-only", action="store_true")
     parser.add_argument("--all-ai", action="store_true")
     parser.add_argument("--lands", default="7,9")
+    parser.add_argument("--versus", metavar="REV", help="a git revision or an ai.py path to play against")
     args = parser.parse_args()
+    if args.versus:
+        for n in (int(s) for s in args.seats.split(",")):
+            h2h = versus(n, args.games, args.seed, args.versus, args.workers)
+            print(
+                f"{n} players against {args.versus}: games {h2h['games']:.0f} share {h2h['share']:.3f} "
+                f"[95% {h2h['low']:.3f}-{h2h['high']:.3f}] fair {h2h['fair']:.3f}",
+                flush=True,
+            )
+        return
     if args.all_ai:
         seats = [int(s) for s in args.seats.split(",")]
         print_balance(args.games, seats, [int(x) for x in args.lands.split(",")], args.seed, args.workers)
