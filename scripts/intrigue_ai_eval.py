@@ -37,11 +37,12 @@ import sys
 import tempfile
 import time
 from collections import Counter
+from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from games.core.protocol import RandomAgent
 from games.core.rng import GameRng
@@ -52,6 +53,8 @@ from games.intrigue.models import IntrigueOptions, Victory
 from games.intrigue.state import IntrigueState
 
 ENGINE = IntrigueEngine()
+J = TypeVar("J")
+R = TypeVar("R")
 #: Safety cap on decisions per game (a finished engine never gets near it).
 MAX_STEPS = 100_000
 
@@ -147,14 +150,7 @@ def balance(n: int, lands: int, games: int, seed: str, workers: int) -> dict[str
     """Play ``games`` all-AI games and return the issue-15 balance numbers."""
     step = max(1, games // (max(1, workers) * 4))
     jobs = [(n, lands, first, min(step, games - first), seed) for first in range(0, games, step)]
-    results: list[BalanceResult] = []
-    if workers > 1:
-        with ProcessPoolExecutor(workers) as pool:
-            for chunk in pool.map(_balance_chunk, jobs):
-                results.extend(chunk)
-    else:
-        for job in jobs:
-            results.extend(_balance_chunk(job))
+    results = run_jobs(_balance_chunk, jobs, workers)
     endings = Counter(r.ending for r in results)
     seats = [sum(r.shares[s] for r in results) / len(results) for s in range(n)]
     intervals = [wilson(round(rate * len(results)), len(results)) for rate in seats]
@@ -244,14 +240,7 @@ def versus(n: int, games: int, seed: str, rev: str, workers: int) -> dict[str, f
     """Play ``games`` head-to-head games at ``n`` players; return the current AI's share and its fair share."""
     step = max(1, games // (max(1, workers) * 4))
     jobs = [(n, first, min(step, games - first), seed, rev) for first in range(0, games, step)]
-    shares: list[float] = []
-    if workers > 1:
-        with ProcessPoolExecutor(workers) as pool:
-            for chunk in pool.map(_versus_chunk, jobs):
-                shares.extend(chunk)
-    else:
-        for job in jobs:
-            shares.extend(_versus_chunk(job))
+    shares = run_jobs(_versus_chunk, jobs, workers)
     seats_held = sum(sum((s + g) % 2 == 0 for s in range(n)) for g in range(len(shares)))
     low, high = wilson(round(sum(shares)), len(shares))
     return {
@@ -261,6 +250,19 @@ def versus(n: int, games: int, seed: str, rev: str, workers: int) -> dict[str, f
         "high": high,
         "fair": seats_held / (n * len(shares)),
     }
+
+
+def run_jobs(chunk: Callable[[J], list[R]], jobs: list[J], workers: int) -> list[R]:
+    """Run ``chunk`` over ``jobs`` (in ``workers`` processes when more than one) and join the results."""
+    results: list[R] = []
+    if workers > 1:
+        with ProcessPoolExecutor(workers) as pool:
+            for part in pool.map(chunk, jobs):
+                results.extend(part)
+    else:
+        for job in jobs:
+            results.extend(chunk(job))
+    return results
 
 
 def wilson(wins: int, games: int, z: float = 1.96) -> tuple[float, float]:
@@ -278,14 +280,7 @@ def evaluate(n: int, games: int, seed: str, workers: int, *, ai: bool = True) ->
     """Play ``games`` games at ``n`` players and return the summary numbers."""
     step = max(1, games // (max(1, workers) * 4))
     jobs = [(n, first, min(step, games - first), seed, ai) for first in range(0, games, step)]
-    results: list[GameResult] = []
-    if workers > 1:
-        with ProcessPoolExecutor(workers) as pool:
-            for chunk in pool.map(_chunk, jobs):
-                results.extend(chunk)
-    else:
-        for job in jobs:
-            results.extend(_chunk(job))
+    results = run_jobs(_chunk, jobs, workers)
     wins = sum(r.win for r in results)
     times = sorted(t for r in results for t in r.times) or [0.0]
     low, high = wilson(wins, len(results))
