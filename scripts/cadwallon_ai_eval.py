@@ -30,7 +30,6 @@ import math
 import statistics
 import time
 from collections import defaultdict
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -42,6 +41,7 @@ from games.cadwallon.scoring import score_seat, table_context
 from games.cadwallon.state import CadwallonState
 from games.core.protocol import Agent, RandomAgent
 from games.core.rng import GameRng
+from scripts.eval_jobs import game_ranges, run_jobs
 
 ENGINE = CadwallonEngine()
 
@@ -155,16 +155,8 @@ def evaluate(
 ) -> dict[str, Any]:
     """Play ``games`` games of ``mode`` and return the summary numbers."""
     n, _grid = parse_mode(mode)
-    step = max(1, games // (workers * 4))
-    jobs = [(mode, first, min(step, games - first), seed, weights, extra, opponent) for first in range(0, games, step)]
-    results: list[GameResult] = []
-    if workers > 1:
-        with ProcessPoolExecutor(workers) as pool:
-            for chunk in pool.map(_chunk, jobs):
-                results.extend(chunk)
-    else:
-        for job in jobs:
-            results.extend(_chunk(job))
+    jobs = [(mode, first, count, seed, weights, extra, opponent) for first, count in game_ranges(games, workers)]
+    results = run_jobs(_chunk, jobs, workers)
     times = sorted(t for r in results for t in r.times)
     wins = sum(r.win for r in results)
     low, high = wilson(wins, len(results))
@@ -363,16 +355,8 @@ def all_ai(
 ) -> None:
     """Play ``games`` all-AI games of ``mode`` and print the balance numbers against the issue-15 targets."""
     n, _grid = parse_mode(mode)
-    step = max(1, games // max(1, workers * 4))
-    jobs = [(mode, first, min(step, games - first), seed, weights, extra) for first in range(0, games, step)]
-    results: list[AllAiGame] = []
-    if workers > 1:
-        with ProcessPoolExecutor(workers) as pool:
-            for chunk in pool.map(_all_ai_chunk, jobs):
-                results.extend(chunk)
-    else:
-        for job in jobs:
-            results.extend(_all_ai_chunk(job))
+    jobs = [(mode, first, count, seed, weights, extra) for first, count in game_ranges(games, workers)]
+    results = run_jobs(_all_ai_chunk, jobs, workers)
     if dump:
         with open(dump, "a", encoding="utf-8") as out:
             for r in results:

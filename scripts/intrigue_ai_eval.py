@@ -38,23 +38,21 @@ import tempfile
 import time
 from collections import Counter
 from collections.abc import Callable
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any
 
-from games.core.protocol import RandomAgent
+from games.core.protocol import Agent, RandomAgent
 from games.core.rng import GameRng
 from games.intrigue.ai import IntrigueAgent
 from games.intrigue.data import STANDARD_NINE, STANDARD_SEVEN
 from games.intrigue.engine import IntrigueEngine
-from games.intrigue.models import IntrigueOptions, Victory
+from games.intrigue.models import IntrigueOptions, ResultView, Victory
 from games.intrigue.state import IntrigueState
+from scripts.eval_jobs import game_ranges, run_jobs
 
 ENGINE = IntrigueEngine()
-J = TypeVar("J")
-R = TypeVar("R")
 #: Safety cap on decisions per game (a finished engine never gets near it).
 MAX_STEPS = 100_000
 
@@ -70,14 +68,20 @@ class GameResult:
     times: list[float] = field(default_factory=list)
 
 
-def play_game(n: int, game: int, seed: str, *, ai: bool = True) -> GameResult:
-    """Play one seeded game: the AI at seat ``game mod n`` (unless ``ai`` is off) against random seats."""
-    agent = IntrigueAgent()
-    rnd = RandomAgent()
-    mine = game % n if ai else -1
-    table_seed = f"{seed}:{n}:{game}"
-    state: IntrigueState = ENGINE.setup(n, IntrigueOptions(), table_seed).state
-    times: list[float] = []
+def play_out(
+    n: int,
+    options: IntrigueOptions,
+    table_seed: str,
+    agent_of: Callable[[int], Agent],
+    times: list[float] | None = None,
+    timed: int = -1,
+) -> tuple[IntrigueState, ResultView]:
+    """Play one seeded game to its end, each seat deciding through ``agent_of(seat)``; return its end and result.
+
+    The seat to move is the lowest active one, with the step's seeded rng, as at a bot table. When
+    ``times`` is given, the decision times of seat ``timed`` are appended to it.
+    """
+    state: IntrigueState = ENGINE.setup(n, options, table_seed).state
     for _ in range(MAX_STEPS):
         active = sorted(ENGINE.active_seats(state))
         if not active:
@@ -86,16 +90,24 @@ def play_game(n: int, game: int, seed: str, *, ai: bool = True) -> GameResult:
         legal = ENGINE.legal_actions(state, seat)
         view = ENGINE.view(state, seat)
         rng = GameRng.for_step(table_seed, state.version, f"seat{seat}")
-        if seat == mine:
-            start = time.perf_counter()
-            action = agent.choose(view, legal, rng)
+        start = time.perf_counter()
+        action = agent_of(seat).choose(view, legal, rng)
+        if times is not None and seat == timed:
             times.append(time.perf_counter() - start)
-        else:
-            action = rnd.choose(view, legal, rng)
         state = ENGINE.apply(state, seat, action).state
-    result = state.result
-    if result is None:
+    if state.result is None:
         raise RuntimeError(f"game {table_seed} did not finish")
+    return state, state.result
+
+
+def play_game(n: int, game: int, seed: str, *, ai: bool = True) -> GameResult:
+    """Play one seeded game: the AI at seat ``game mod n`` (unless ``ai`` is off) against random seats."""
+    agent = IntrigueAgent()
+    rnd = RandomAgent()
+    mine = game % n if ai else -1
+    table_seed = f"{seed}:{n}:{game}"
+    times: list[float] = []
+    state, result = play_out(n, IntrigueOptions(), table_seed, lambda seat: agent if seat == mine else rnd, times, mine)
     win = mine >= 0 and result.ranks[mine] == 0
     firsts = sum(1 for r in result.ranks if r == 0)
     ending = result.victory.value
@@ -123,19 +135,7 @@ def play_all_ai(n: int, lands: int, game: int, seed: str) -> BalanceResult:
     agent = IntrigueAgent()
     table_seed = f"{seed}:{n}:{lands}:{game}"
     land_ids = STANDARD_SEVEN if lands == 7 else STANDARD_NINE
-    state: IntrigueState = ENGINE.setup(n, IntrigueOptions(land_ids=land_ids), table_seed).state
-    for _ in range(MAX_STEPS):
-        active = sorted(ENGINE.active_seats(state))
-        if not active:
-            break
-        seat = active[0]
-        legal = ENGINE.legal_actions(state, seat)
-        rng = GameRng.for_step(table_seed, state.version, f"seat{seat}")
-        action = agent.choose(ENGINE.view(state, seat), legal, rng)
-        state = ENGINE.apply(state, seat, action).state
-    result = state.result
-    if result is None:
-        raise RuntimeError(f"game {table_seed} did not finish")
+    state, result = play_out(n, IntrigueOptions(land_ids=land_ids), table_seed, lambda _seat: agent)
     firsts = [s for s, r in enumerate(result.ranks) if r == 0]
     shares = [1.0 / len(firsts) if s in firsts else 0.0 for s in range(n)]
     return BalanceResult(ending=result.victory.value, turn=state.turn, shares=shares)
@@ -148,8 +148,7 @@ def _balance_chunk(args: tuple[int, int, int, int, str]) -> list[BalanceResult]:
 
 def balance(n: int, lands: int, games: int, seed: str, workers: int) -> dict[str, Any]:
     """Play ``games`` all-AI games and return the issue-15 balance numbers."""
-    step = max(1, games // (max(1, workers) * 4))
-    jobs = [(n, lands, first, min(step, games - first), seed) for first in range(0, games, step)]
+    jobs = [(n, lands, first, count, seed) for first, count in game_ranges(games, workers)]
     results = run_jobs(_balance_chunk, jobs, workers)
     endings = Counter(r.ending for r in results)
     seats = [sum(r.shares[s] for r in results) / len(results) for s in range(n)]
@@ -214,19 +213,7 @@ def play_versus(n: int, game: int, seed: str, rev: str) -> float:
     mine, theirs = IntrigueAgent(), rival_agent_class(rev)()
     current = [(s + game) % 2 == 0 for s in range(n)]
     table_seed = f"{seed}:{n}:{game}"
-    state: IntrigueState = ENGINE.setup(n, IntrigueOptions(), table_seed).state
-    for _ in range(MAX_STEPS):
-        active = sorted(ENGINE.active_seats(state))
-        if not active:
-            break
-        seat = active[0]
-        rng = GameRng.for_step(table_seed, state.version, f"seat{seat}")
-        agent = mine if current[seat] else theirs
-        action = agent.choose(ENGINE.view(state, seat), ENGINE.legal_actions(state, seat), rng)
-        state = ENGINE.apply(state, seat, action).state
-    result = state.result
-    if result is None:
-        raise RuntimeError(f"game {table_seed} did not finish")
+    _state, result = play_out(n, IntrigueOptions(), table_seed, lambda seat: mine if current[seat] else theirs)
     firsts = [s for s, r in enumerate(result.ranks) if r == 0]
     return sum(current[s] for s in firsts) / len(firsts)
 
@@ -238,8 +225,7 @@ def _versus_chunk(args: tuple[int, int, int, str, str]) -> list[float]:
 
 def versus(n: int, games: int, seed: str, rev: str, workers: int) -> dict[str, float]:
     """Play ``games`` head-to-head games at ``n`` players; return the current AI's share and its fair share."""
-    step = max(1, games // (max(1, workers) * 4))
-    jobs = [(n, first, min(step, games - first), seed, rev) for first in range(0, games, step)]
+    jobs = [(n, first, count, seed, rev) for first, count in game_ranges(games, workers)]
     shares = run_jobs(_versus_chunk, jobs, workers)
     seats_held = sum(sum((s + g) % 2 == 0 for s in range(n)) for g in range(len(shares)))
     low, high = wilson(round(sum(shares)), len(shares))
@@ -250,19 +236,6 @@ def versus(n: int, games: int, seed: str, rev: str, workers: int) -> dict[str, f
         "high": high,
         "fair": seats_held / (n * len(shares)),
     }
-
-
-def run_jobs(chunk: Callable[[J], list[R]], jobs: list[J], workers: int) -> list[R]:
-    """Run ``chunk`` over ``jobs`` (in ``workers`` processes when more than one) and join the results."""
-    results: list[R] = []
-    if workers > 1:
-        with ProcessPoolExecutor(workers) as pool:
-            for part in pool.map(chunk, jobs):
-                results.extend(part)
-    else:
-        for job in jobs:
-            results.extend(chunk(job))
-    return results
 
 
 def wilson(wins: int, games: int, z: float = 1.96) -> tuple[float, float]:
@@ -278,8 +251,7 @@ def wilson(wins: int, games: int, z: float = 1.96) -> tuple[float, float]:
 
 def evaluate(n: int, games: int, seed: str, workers: int, *, ai: bool = True) -> dict[str, Any]:
     """Play ``games`` games at ``n`` players and return the summary numbers."""
-    step = max(1, games // (max(1, workers) * 4))
-    jobs = [(n, first, min(step, games - first), seed, ai) for first in range(0, games, step)]
+    jobs = [(n, first, count, seed, ai) for first, count in game_ranges(games, workers)]
     results = run_jobs(_chunk, jobs, workers)
     wins = sum(r.win for r in results)
     times = sorted(t for r in results for t in r.times) or [0.0]

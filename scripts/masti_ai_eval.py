@@ -18,7 +18,6 @@ import argparse
 import statistics
 import time
 from collections import Counter, defaultdict
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -29,6 +28,7 @@ from games.masti.deck import sort_key
 from games.masti.engine import MastiEngine
 from games.masti.models import MastiOptions
 from games.masti.state import MastiState
+from scripts.eval_jobs import game_ranges, run_jobs
 
 ENGINE = MastiEngine()
 MODES: dict[str, tuple[int, bool]] = {
@@ -113,16 +113,8 @@ def _chunk(args: tuple[str, int, int, str, Weights]) -> list[GameResult]:
 def evaluate(mode: str, games: int, seed: str, workers: int, weights: Weights = DEFAULT_WEIGHTS) -> dict[str, Any]:
     """Play ``games`` games of ``mode`` and return the summary numbers."""
     n, teams = MODES[mode]
-    step = max(1, games // (workers * 4))
-    jobs = [(mode, first, min(step, games - first), seed, weights) for first in range(0, games, step)]
-    results: list[GameResult] = []
-    if workers > 1:
-        with ProcessPoolExecutor(workers) as pool:
-            for chunk in pool.map(_chunk, jobs):
-                results.extend(chunk)
-    else:
-        for job in jobs:
-            results.extend(_chunk(job))
+    jobs = [(mode, first, count, seed, weights) for first, count in game_ranges(games, workers)]
+    results = run_jobs(_chunk, jobs, workers)
     units = 3 if n == 6 else (2 if teams else n)
     times = sorted(t for r in results for t in r.times)
     wins = sum(r.win for r in results) / len(results)

@@ -9,14 +9,11 @@ from __future__ import annotations
 from pathlib import Path
 
 import games.intrigue.ai
-from games.core.rng import GameRng
 from games.intrigue.ai import IntrigueAgent
-from games.intrigue.engine import IntrigueEngine
 from games.intrigue.models import IntrigueOptions
-from scripts.intrigue_ai_eval import play_versus, rival_agent_class, versus
+from scripts.intrigue_ai_eval import play_out, play_versus, rival_agent_class, versus
 
 AI_PATH = str(Path(games.intrigue.ai.__file__))
-ENGINE = IntrigueEngine()
 
 
 def test_the_rival_is_loaded_as_its_own_class() -> None:
@@ -40,13 +37,6 @@ def test_versus_counts_the_fair_share_by_the_seats_each_version_held() -> None:
 
 
 def all_ai_firsts(n: int, game: int, seed: str) -> set[int]:
-    table_seed = f"{seed}:{n}:{game}"
-    state = ENGINE.setup(n, IntrigueOptions(), table_seed).state
     agent = IntrigueAgent()
-    while active := sorted(ENGINE.active_seats(state)):
-        seat = active[0]
-        rng = GameRng.for_step(table_seed, state.version, f"seat{seat}")
-        action = agent.choose(ENGINE.view(state, seat), ENGINE.legal_actions(state, seat), rng)
-        state = ENGINE.apply(state, seat, action).state
-    assert state.result is not None
-    return {s for s, rank in enumerate(state.result.ranks) if rank == 0}
+    _state, result = play_out(n, IntrigueOptions(), f"{seed}:{n}:{game}", lambda _seat: agent)
+    return {s for s, rank in enumerate(result.ranks) if rank == 0}
