@@ -25,8 +25,8 @@ lint: setup  ## Lint, format check, types and import contracts
 	$(BIN)/mypy games bot tests benchmarks scripts
 	$(BIN)/lint-imports
 
-test: lint  ## Every check and every test
-	$(BIN)/pytest
+test: lint  ## Every check and every test (one pytest-xdist worker per core, at most 8)
+	$(BIN)/pytest -n auto --maxprocesses 8 --dist worksteal
 
 demo: setup  ## Play whole games with AI seats through the real bot offline; writes demo-output/
 	$(BIN)/python -m scripts.demo --out demo-output
