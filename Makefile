@@ -43,8 +43,8 @@ balance: setup  ## Game balance from all-AI playouts of every setting; writes be
 taps: setup  ## Taps a person needs per decision in seeded whole games of every game (TAPS_ARGS="--no-follow")
 	$(BIN)/python -m scripts.taps $(TAPS_ARGS)
 
-soak: setup  ## Long resilience runs (kills, faults, leak sweeps, abuse, load); writes soak-output/report.md
-	$(BIN)/python -m scripts.soak --out soak-output
+soak: setup  ## Long resilience runs (kills, faults, leak sweeps, abuse, load); writes soak-output/report.md (SOAK_ARGS="--scale ci": CI's third)
+	$(BIN)/python -m scripts.soak --out soak-output $(SOAK_ARGS)
 
 clean:
 	rm -rf $(VENV) demo-output bench-output soak-output

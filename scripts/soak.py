@@ -11,7 +11,8 @@ tables). Writes ``<out>/report.md`` (and the raw measurements, ``<out>/measureme
 exits non-zero when a check failed.
 
 ``--only crash|restore|faults|hidden|abuse`` runs one part (repeatable); ``--no-load`` skips the
-load measures.
+load measures; ``--scale ci`` runs the third of the long run that CI runs after ``make test`` (see
+``CI`` in ``tests/bot/resilience/registry.py``). The tests run on two cores (pytest-xdist), longest first.
 """
 
 from __future__ import annotations
@@ -38,13 +39,24 @@ PARTS = {
 }
 
 
-def run_suite(parts: Sequence[str], measurements: Path, log: Path) -> int:
-    """Run the resilience tests of ``parts`` at their long sizes; return pytest's exit code."""
-    env = {**os.environ, "RESILIENCE_SCALE": "soak", "RESILIENCE_REPORT": str(measurements)}
+def run_suite(parts: Sequence[str], measurements: Path, log: Path, *, size: str = "soak") -> int:
+    """Run the resilience tests of ``parts`` at the long sizes ``size`` names; return pytest's exit code."""
+    env = {**os.environ, "RESILIENCE_SCALE": size, "RESILIENCE_REPORT": str(measurements)}
     paths = [str(ROOT / "tests" / "bot" / "resilience" / name) for part in parts for name in PARTS[part]]
     with log.open("w", encoding="utf-8") as out:
         done = subprocess.run(  # noqa: S603 - our own interpreter running pytest
-            [sys.executable, "-m", "pytest", *paths, "-p", "no:cacheprovider", "-q", "-rf", "--durations=0"],
+            [
+                sys.executable,
+                "-m",
+                "pytest",
+                *paths,
+                *xdist_args(),
+                "-p",
+                "no:cacheprovider",
+                "-q",
+                "-rf",
+                "--durations=0",
+            ],
             cwd=ROOT,
             env=env,
             stdout=out,
@@ -52,6 +64,17 @@ def run_suite(parts: Sequence[str], measurements: Path, log: Path) -> int:
             check=False,
         )
     return done.returncode
+
+
+def xdist_args() -> list[str]:
+    """Return pytest-xdist's options: one test at a time per core (at most two), in collection order.
+
+    Most long tests are one process playing games through SimCord, so a second core would idle
+    beside them. ``load`` hands the tests out in the order the resilience conftest sorts them,
+    longest first, so the two longest run side by side rather than one after the other at the end.
+    """
+    cores = max(1, min(2, os.cpu_count() or 1))
+    return ["-n", str(cores), "--dist", "load"] if cores > 1 else []
 
 
 def run_load(workdir: Path) -> list[Any]:
@@ -97,13 +120,19 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--out", type=Path, default=Path("soak-output"), help="output directory")
     parser.add_argument("--only", action="append", choices=sorted(PARTS), help="run only this part (repeatable)")
     parser.add_argument("--no-load", action="store_true", help="skip the load measures")
+    parser.add_argument(
+        "--scale",
+        choices=("soak", "ci"),
+        default="soak",
+        help="the sizes: the whole long run, or the third of it CI runs after the tests",
+    )
     args = parser.parse_args(argv)
     parts = args.only or list(PARTS)
     args.out.mkdir(parents=True, exist_ok=True)
     measurements = args.out / "measurements.jsonl"
     measurements.unlink(missing_ok=True)
     began = time.perf_counter()
-    code = run_suite(parts, measurements, args.out / "pytest.log")
+    code = run_suite(parts, measurements, args.out / "pytest.log", size=args.scale)
     suite_seconds = time.perf_counter() - began
     load: list[Any] = []
     if not args.no_load:
@@ -113,7 +142,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     from tests.bot.resilience.registry import incomplete_games, playable_games
 
     lines = [
-        "# Resilience report (long run)",
+        f"# Resilience report (long run{', CI size' if args.scale == 'ci' else ''})",
         "",
         f"Python {sys.version.split()[0]}, {os.cpu_count()} CPUs; suite {suite_seconds / 60:.1f} min, "
         f"total {seconds / 60:.1f} min; tests {'passed' if code == 0 else f'FAILED (pytest exit {code})'}.",

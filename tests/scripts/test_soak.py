@@ -1,10 +1,13 @@
-"""The long-run report ends with what failed, so CI's tail of the output names the failing tests."""
+"""The long-run script: its report ends with what failed (CI shows the tail), and its tests share the cores."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
-from scripts.soak import failures
+import pytest
+
+from scripts import soak
+from scripts.soak import failures, xdist_args
 
 
 def test_failures_are_pytests_short_summary(tmp_path: Path) -> None:
@@ -21,3 +24,11 @@ def test_failures_without_a_summary_keep_the_log_tail(tmp_path: Path) -> None:
     log.write_text("\n".join(f"line {i}" for i in range(100)), encoding="utf-8")
     assert failures(log, limit=3) == ["line 97", "line 98", "line 99"]
     assert failures(tmp_path / "missing.log") == ["(no pytest log)"]
+
+
+@pytest.mark.parametrize(("cores", "expected"), [(1, []), (2, ["-n", "2"]), (16, ["-n", "2"]), (None, [])])
+def test_the_long_tests_share_at_most_two_cores(monkeypatch: pytest.MonkeyPatch, cores, expected) -> None:
+    monkeypatch.setattr(soak.os, "cpu_count", lambda: cores)
+    args = xdist_args()
+    assert args[:2] == expected
+    assert ("--dist" in args) == bool(expected)

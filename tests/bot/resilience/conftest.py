@@ -8,6 +8,21 @@ from typing import Any
 import pytest
 from simcord import Env
 
+from tests.bot.resilience.registry import scale
+
+#: The long checks, longest first: a long run (``scripts/soak.py``) hands tests to its two pytest-xdist
+#: workers in collection order, so the longest start first instead of meeting at the end on one core.
+LONGEST_FIRST = (
+    "test_tables_survive_sigkill",
+    "test_public_transcripts_do_not_depend_on_hidden_data",
+    "test_payloads_leak_nothing",
+    "test_games_on_discord_leak_nothing",
+    "test_random_bad_interactions",
+    "test_games_survive_discord_faults",
+)
+#: The game whose checks take longest (its AI plays every seat, up to 14 turns at eight players).
+SLOWEST_GAME = "intrigue"
+
 #: How often SimCord looks again whether the bot's work is done (its default is every 50 ms).
 SETTLE_POLL_SECONDS = 0.002
 
@@ -27,3 +42,16 @@ def _quick_settle(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
 
     monkeypatch.setattr(Env, "_settle_internal", settle)
     yield
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """In a long run, put the long resilience checks first, longest first (the fast run keeps its order)."""
+    if scale().name == "fast":
+        return
+
+    def rank(item: pytest.Item) -> tuple[int, int]:
+        name = getattr(item, "originalname", item.name)
+        check = LONGEST_FIRST.index(name) if name in LONGEST_FIRST else len(LONGEST_FIRST)
+        return check, 0 if f"[{SLOWEST_GAME}]" in item.name else 1
+
+    items.sort(key=rank)

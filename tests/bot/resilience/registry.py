@@ -6,7 +6,8 @@ is loaded by the bot as well. Half-finished games (an engine without a presenter
 out rather than failing every test; :func:`incomplete_games` names them for the report.
 
 Sizes: the normal ``pytest`` run uses :data:`FAST`; ``RESILIENCE_SCALE=soak`` (set by
-``scripts/soak.py``) selects :data:`SOAK`. Each test that measures something calls :func:`record`,
+``scripts/soak.py``) selects :data:`SOAK`, and ``RESILIENCE_SCALE=ci`` (``scripts/soak.py --scale ci``)
+the shorter :data:`CI`. Each test that measures something calls :func:`record`,
 which appends a JSON line to the file named by ``RESILIENCE_REPORT`` when it is set.
 """
 
@@ -87,7 +88,8 @@ class Scale:
     fault_games: int
     #: Whether SimCord games draw real board PNGs (otherwise the image's source view stands in).
     draw_boards: bool
-    #: Worker processes for the payload sweep.
+    #: Worker processes for the payload sweep and the transcript check: one when pytest-xdist already
+    #: runs a test on every core (``make soak`` does), so the machine is not asked for twice its cores.
     workers: int
 
 
@@ -119,13 +121,35 @@ SOAK = Scale(
     abuse_interactions=10_000,
     fault_games=6,
     draw_boards=True,
-    workers=max(1, min(2, os.cpu_count() or 1)),
+    workers=1 if os.environ.get("PYTEST_XDIST_WORKER") else max(1, min(2, os.cpu_count() or 1)),
 )
 
 
+#: The long run CI can afford after ``make test`` (``scripts.soak --scale ci``): every kill point of
+#: every game once (24 targeted kills) and a third of the random ones, a third of the seeded games,
+#: two fifths of the bad clicks; the Discord games, boards drawn, as in the long run. About a third of
+#: :data:`SOAK`'s work: the long run (an hour on 2 cores) no longer fits CI's 90 minutes beside the tests.
+CI = Scale(
+    name="ci",
+    kill_cycles=36,
+    crash_tables=2,
+    restore_tables=1_000,
+    leak_games=300,
+    leak_states=12,
+    transcript_games=60,
+    transcript_starts=3,
+    leak_discord_games=4,
+    abuse_interactions=4_000,
+    fault_games=6,
+    draw_boards=True,
+    workers=SOAK.workers,
+)
+SCALES = {s.name: s for s in (FAST, CI, SOAK)}
+
+
 def scale() -> Scale:
-    """Return the sizes selected by ``RESILIENCE_SCALE`` (``fast`` unless it says ``soak``)."""
-    return SOAK if os.environ.get("RESILIENCE_SCALE", "fast") == "soak" else FAST
+    """Return the sizes ``RESILIENCE_SCALE`` names (``fast``, ``ci`` or ``soak``; ``fast`` unless set)."""
+    return SCALES.get(os.environ.get("RESILIENCE_SCALE", "fast"), FAST)
 
 
 def record(check: str, game: str | None, **values: Any) -> None:
