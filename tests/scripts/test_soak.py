@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import pytest
 
-from scripts import soak
 from scripts.soak import failures, xdist_args
 
 
@@ -28,7 +28,7 @@ def test_failures_without_a_summary_keep_the_log_tail(tmp_path: Path) -> None:
 
 @pytest.mark.parametrize(("cores", "expected"), [(1, []), (2, ["-n", "2"]), (16, ["-n", "2"]), (None, [])])
 def test_the_long_tests_share_at_most_two_cores(monkeypatch: pytest.MonkeyPatch, cores, expected) -> None:
-    monkeypatch.setattr(soak.os, "cpu_count", lambda: cores)
+    monkeypatch.setattr(os, "cpu_count", lambda: cores)
     args = xdist_args()
     assert args[:2] == expected
     assert ("--dist" in args) == bool(expected)
